@@ -1,0 +1,5 @@
+import type { Command } from '../command.ts';
+import { serve } from './serve.ts';
+
+/** CLI commands by name (DESIGN §3). Each lives in its own file. */
+export const commands: Record<string, Command> = { serve };

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as usersSessions from './20261121T0700_users_sessions.ts';
+
+/**
+ * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
+ * SQLite and PostgreSQL (use the schema builder; avoid engine-specific SQL).
+ */
+export const migrations: Record<string, Migration> = {
+  '20261121T0700_users_sessions': usersSessions,
+};

@@ -1,0 +1,80 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sessionAuthenticator, type Authenticator } from '../auth/principal.ts';
+import type { Config } from '../config.ts';
+import { isDatabaseReachable, type Db } from '../db/database.ts';
+import { implementations as defaultImplementations } from '../features/index.ts';
+import type { FnImplementations } from '../features/registry.ts';
+import { functionsPlugin } from './functions.ts';
+import { registerMetrics } from './metrics.ts';
+import { registerSpa } from './spa.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  implementations?: FnImplementations;
+  authenticate?: Authenticator;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+/**
+ * Content Security Policy for the app shell. No inline scripts, no third-party origins; email
+ * content is shown in sandboxed iframes with their own, stricter policy.
+ */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Email ids and tokens never belong in logs; log the route, not the full URL with its query.
+    disableRequestLogging: false,
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(fastifyCookie);
+  registerMetrics(app, config.metricsToken);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const ok = await isDatabaseReachable(db);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unreachable' });
+  });
+
+  await app.register(async (api) => {
+    await api.register(fastifyRateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+    await api.register(functionsPlugin, {
+      db,
+      config,
+      authenticate: options.authenticate ?? sessionAuthenticator(db),
+      implementations: options.implementations ?? defaultImplementations,
+    });
+  });
+
+  await registerSpa(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import client from 'prom-client';
+import { safeEqual } from '../auth/principal.ts';
+
+/**
+ * Prometheus metrics: request counts and latency by route template (never the raw URL, whose
+ * ids would explode cardinality), plus Node's default process metrics.
+ */
+export function registerMetrics(app: FastifyInstance, metricsToken: string | null): client.Registry {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const requests = new client.Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [registry],
+  });
+  const duration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status_code: String(reply.statusCode) });
+    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (metricsToken) {
+      const header = request.headers.authorization ?? '';
+      if (!safeEqual(header, `Bearer ${metricsToken}`)) return reply.code(401).send({ error: 'metrics token required' });
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+  return registry;
+}

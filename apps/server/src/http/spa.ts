@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths the SPA must never shadow: they belong to the API and the operational endpoints. */
+const SERVER_PREFIXES = ['/api/', '/idp/', '/healthz', '/readyz', '/metrics'];
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; index.html is never cached.
+ * Any other GET that is not an API path returns index.html (history fallback), so the SPA's
+ * router decides what to show, including the landing page for unknown paths.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath;
+    if (!wantsPage) {
+      return reply.code(404).send({ error: { status: 'NOT_FOUND', message: `${request.method} ${pathname} not found` } });
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app has not been built. Run `npm run build` (npm start does this for you).');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

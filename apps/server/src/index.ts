@@ -1,0 +1,3 @@
+export { loadConfig, type Config } from './config.ts';
+export { startServer, type RunningServer } from './server.ts';
+export { buildApp } from './http/app.ts';

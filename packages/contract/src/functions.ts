@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { defineFn } from './define.ts';
+
+/** Functions that take no arguments accept `{"data": {}}` or `{"data": null}`. */
+export const noArgs = z
+  .union([z.null(), z.object({}).strict()])
+  .optional()
+  .transform(() => ({}));
+
+const id = (what: string) => z.string().min(1, `${what} is required`).max(200);
+
+export const categoryFields = {
+  name: z.string().trim().min(1, 'name must not be empty').max(60, 'name must be at most 60 characters'),
+  query: z.string().trim().min(1, 'query must not be empty').max(2000),
+  description: z.string().max(500).optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'color must be a #rrggbb hex colour')
+    .optional(),
+  icon: z.string().max(40).optional(),
+};
+
+export const categorySchema = z.object({
+  categoryId: z.string(),
+  name: z.string(),
+  query: z.string(),
+  description: z.string(),
+  color: z.string().nullable(),
+  icon: z.string().nullable(),
+  count: z.number().int(),
+  unreadCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const emailSummarySchema = z.object({
+  id: z.string(),
+  threadId: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  snippet: z.string(),
+  date: z.string(),
+  labels: z.array(z.string()),
+  unread: z.boolean(),
+  hasAttachment: z.boolean(),
+});
+export type EmailSummary = z.infer<typeof emailSummarySchema>;
+
+const bulkTarget = z
+  .object({
+    categoryId: id('categoryId'),
+    messageIds: z.array(id('messageId')).min(1).max(10_000).optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((v) => (v.messageIds ? 1 : 0) + (v.all ? 1 : 0) === 1, {
+    message: 'give either messageIds or all: true',
+    path: ['messageIds'],
+  });
+
+const batchResult = z.object({ batchId: z.string(), count: z.number().int() });
+
+export const syncStatusSchema = z.object({
+  state: z.enum(['idle', 'syncing', 'error', 'never']),
+  messageCount: z.number().int(),
+  lastSyncAt: z.string().nullable(),
+  progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).nullable(),
+  error: z.string().nullable(),
+});
+
+/**
+ * Every callable function, by the seed's names (DESIGN §3). The server validates requests and
+ * responses against these; the web derives its client types from them.
+ */
+export const functions = {
+  startGmailAuth: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'Returns the authorization URL that grants Mailroom access to Gmail.',
+    request: z
+      .object({ write: z.boolean().optional(), returnTo: z.string().max(500).optional() })
+      .nullish()
+      .transform((v) => v ?? {}),
+    response: z.object({ authUrl: z.string().url() }),
+  }),
+  getGmailStatus: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'Connection, scopes and sync state of the signed-in user’s Gmail account.',
+    request: noArgs,
+    response: z.object({
+      connected: z.boolean(),
+      email: z.string().nullable(),
+      scopes: z.array(z.string()),
+      canWrite: z.boolean(),
+      needsReconnect: z.boolean(),
+      sync: syncStatusSchema,
+    }),
+  }),
+  disconnectGmail: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary: 'Revokes the grant, deletes tokens at once and purges the account’s mail data.',
+    request: noArgs,
+    response: z.object({ disconnected: z.boolean(), purgeJobId: z.string().nullable() }),
+  }),
+  createCategory: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary: 'Creates a manual category defined by a Gmail search query.',
+    request: z.object(categoryFields).strict(),
+    response: categorySchema,
+  }),
+  listCategories: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'The user’s categories with exact counts.',
+    request: noArgs,
+    response: z.object({ success: z.literal(true), categories: z.array(categorySchema) }),
+  }),
+  getCategory: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'One category.',
+    request: z.object({ categoryId: id('categoryId') }).strict(),
+    response: categorySchema,
+  }),
+  updateCategory: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary: 'Changes a category’s fields.',
+    request: z
+      .object({
+        categoryId: id('categoryId'),
+        name: categoryFields.name.optional(),
+        query: categoryFields.query.optional(),
+        description: categoryFields.description,
+        color: categoryFields.color,
+        icon: categoryFields.icon,
+      })
+      .strict(),
+    response: categorySchema,
+  }),
+  deleteCategory: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary: 'Deletes a category (the mail itself is untouched).',
+    request: z.object({ categoryId: id('categoryId') }).strict(),
+    response: z.object({ deleted: z.literal(true) }),
+  }),
+  getCategoryEmails: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'The messages a category’s query matches, a page at a time.',
+    request: z
+      .object({
+        categoryId: id('categoryId'),
+        pageToken: z.string().max(500).optional(),
+        pageSize: z.number().int().min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').optional(),
+        sort: z.enum(['date', 'priority']).optional(),
+      })
+      .strict(),
+    response: z.object({
+      emails: z.array(emailSummarySchema),
+      nextPageToken: z.string().nullable(),
+      total: z.number().int().nullable(),
+    }),
+  }),
+  getEmailContent: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'A message fetched from the provider on demand, sanitised; never stored.',
+    request: z.object({ messageId: id('messageId') }).strict(),
+    response: z.object({
+      id: z.string(),
+      headers: z.object({
+        from: z.string(),
+        to: z.string(),
+        cc: z.string(),
+        subject: z.string(),
+        date: z.string(),
+      }),
+      html: z.string().nullable(),
+      text: z.string().nullable(),
+      attachments: z.array(z.object({ filename: z.string(), mimeType: z.string(), size: z.number().int() })),
+      remoteImagesBlocked: z.number().int(),
+    }),
+  }),
+  quarantineEmails: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary: 'Moves messages out of the inbox into Mailroom/Quarantine (undoable for 7 days).',
+    request: bulkTarget,
+    response: batchResult,
+  }),
+  bulkDeleteEmails: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary: 'Moves messages to Gmail’s trash (undoable for 7 days; never permanent).',
+    request: bulkTarget,
+    response: batchResult,
+  }),
+  debugGmailTokens: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'Token facts for the own account: scopes, expiry, refreshes; never token material.',
+    request: noArgs,
+    response: z.object({
+      hasTokens: z.boolean(),
+      scopes: z.array(z.string()),
+      expiresAt: z.string().nullable(),
+      lastRefreshAt: z.string().nullable(),
+      refreshFailures: z.number().int(),
+      lastError: z.string().nullable(),
+    }),
+  }),
+} as const;
+
+export type Functions = typeof functions;
+export type FnName = keyof Functions;
+export type FnRequest<N extends FnName> = z.input<Functions[N]['request']>;
+export type FnParsedRequest<N extends FnName> = z.output<Functions[N]['request']>;
+export type FnResponse<N extends FnName> = z.output<Functions[N]['response']>;
+
+export function isFnName(name: string): name is FnName {
+  return Object.hasOwn(functions, name);
+}

@@ -1,0 +1,3 @@
+export * from './status.ts';
+export * from './define.ts';
+export * from './functions.ts';

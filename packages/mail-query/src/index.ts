@@ -1,0 +1,1 @@
+export type { Address, AttachmentMeta, MessageMeta, LabelInfo, EvaluationContext } from './message.ts';
