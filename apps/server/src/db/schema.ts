@@ -20,9 +20,29 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** A connected mailbox. `scopes` is space-separated; `token_ciphertext` is AES-256-GCM. */
+export interface MailAccountsTable {
+  id: string;
+  user_id: string;
+  provider: 'gmail';
+  email: string;
+  scopes: string;
+  token_ciphertext: string | null;
+  token_expires_at: number | null;
+  last_refresh_at: number | null;
+  refresh_failures: number;
+  last_error: string | null;
+  /** 1 when the grant was revoked or expired and the user must reconnect (/gmail-fix). */
+  needs_reconnect: number;
+  connected_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  mail_accounts: MailAccountsTable;
 }
 
 export type { Generated };

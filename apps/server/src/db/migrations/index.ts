@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as usersSessions from './20261121T0700_users_sessions.ts';
+import * as mailAccounts from './20261121T0710_mail_accounts.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -7,4 +8,5 @@ import * as usersSessions from './20261121T0700_users_sessions.ts';
  */
 export const migrations: Record<string, Migration> = {
   '20261121T0700_users_sessions': usersSessions,
+  '20261121T0710_mail_accounts': mailAccounts,
 };
