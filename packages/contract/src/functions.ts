@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authModeSchema } from './auth.ts';
 import { defineFn } from './define.ts';
 
 /** Functions that take no arguments accept `{"data": {}}` or `{"data": null}`. */
@@ -67,6 +68,22 @@ export const syncStatusSchema = z.object({
   error: z.string().nullable(),
 });
 
+export const apiTokenSchema = z.object({
+  tokenId: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** The one answer that carries a token's value; it is never shown again. */
+export const apiTokenCreatedSchema = z.object({
+  tokenId: z.string(),
+  name: z.string(),
+  token: z.string(),
+  createdAt: z.string(),
+});
+
 /**
  * Every callable function, by the seed's names (DESIGN §3). The server validates requests and
  * responses against these; the web derives its client types from them.
@@ -77,7 +94,11 @@ export const functions = {
     mutates: false,
     summary: 'Returns the authorization URL that grants Mailroom access to Gmail.',
     request: z
-      .object({ write: z.boolean().optional(), returnTo: z.string().max(500).optional() })
+      .object({
+        write: z.boolean().optional(),
+        returnTo: z.string().max(500).optional(),
+        mode: authModeSchema.optional(),
+      })
       .nullish()
       .transform((v) => v ?? {}),
     response: z.object({ authUrl: z.string().url() }),
@@ -212,6 +233,43 @@ export const functions = {
       refreshFailures: z.number().int(),
       lastError: z.string().nullable(),
     }),
+  }),
+  createApiToken: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary: 'Creates a personal API token for `Authorization: Bearer`; the token is shown only once.',
+    request: z
+      .object({ name: z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters') })
+      .strict(),
+    response: apiTokenCreatedSchema,
+  }),
+  listApiTokens: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'The user’s personal API tokens (never the token values).',
+    request: noArgs,
+    response: z.object({ tokens: z.array(apiTokenSchema) }),
+  }),
+  revokeApiToken: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary: 'Revokes one of the user’s personal API tokens at once.',
+    request: z.object({ tokenId: id('tokenId') }).strict(),
+    response: z.object({ revoked: z.literal(true) }),
+  }),
+  exportMyData: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'Everything Mailroom stores about the user, as one JSON object (never token material).',
+    request: noArgs,
+    response: z.record(z.string(), z.unknown()),
+  }),
+  deleteMyAccount: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary: 'Deletes the user and everything stored for them, after confirming their email address.',
+    request: z.object({ confirmEmail: z.string().trim().min(1, 'confirmEmail is required').max(320) }).strict(),
+    response: z.object({ deleted: z.literal(true) }),
   }),
 } as const;
 
