@@ -10,7 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle, type Engine } from 
  * PostgreSQL in a schema created for this run and dropped afterwards. PostgreSQL is required:
  * when it is unreachable the test fails rather than skipping.
  */
-export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test';
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
 
 export interface TestDatabase extends DatabaseHandle {

@@ -47,8 +47,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    // Email ids and tokens never belong in logs; log the route, not the full URL with its query.
-    disableRequestLogging: false,
   });
 
   await app.register(fastifyHelmet, {

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../config.ts';
+import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
+import type { Engine } from '../db/database.ts';
+import { buildApp, type AppOptions } from '../http/app.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app (all plugins, real database) for `app.inject` tests; no port is opened. */
+export async function createTestApp(
+  engine: Engine = 'sqlite',
+  overrides: Partial<Pick<AppOptions, 'implementations' | 'authenticate'>> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-app-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env });
+  const database = await createTestDatabase(engine);
+  const app = await buildApp({ config, db: database.db, logger: false, ...overrides });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
