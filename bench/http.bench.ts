@@ -4,14 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Bench } from 'tinybench';
-import { buildApp, loadConfig, migrateToLatest, openDatabase } from '@mailroom/server';
+import { buildApp, InProcessQueue, loadConfig, migrateToLatest, openDatabase } from '@mailroom/server';
 
 export default async function run(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-bench-'));
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' });
   const database = openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'bench.sqlite') });
   await migrateToLatest(database);
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const jobs = new InProcessQueue();
+  const app = await buildApp({ config, db: database.db, jobs, log: false });
   await app.ready();
   const bench = new Bench({ time: 1500 });
   bench

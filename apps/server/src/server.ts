@@ -1,12 +1,15 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { buildApp } from './http/app.ts';
+import { createJobQueue, type JobQueue } from './jobs/index.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
+  jobs: JobQueue;
   url: string;
   stop(): Promise<void>;
 }
@@ -19,7 +22,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     sqliteFile: path.join(config.dataDir, 'mailroom.sqlite'),
   });
   await migrateToLatest(database, config.databaseSchema);
-  const app = await buildApp({ config, db: database.db });
+  const log = pino({ level: config.logLevel });
+  const jobs = createJobQueue(config, log);
+  const app = await buildApp({ config, db: database.db, jobs, log });
+  await jobs.start();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -27,11 +33,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return {
     app,
     database,
+    jobs,
     url: `http://localhost:${port}`,
     async stop() {
       if (stopped) return;
       stopped = true;
       await app.close();
+      await jobs.stop();
       await database.close();
     },
   };

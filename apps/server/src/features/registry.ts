@@ -3,11 +3,13 @@ import type { FnName, FnParsedRequest, FnResponse } from '@mailroom/contract';
 import type { Principal } from '../auth/principal.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 
 /** What a function's implementation receives besides its validated data. */
 export interface FnContext {
   db: Db;
   config: Config;
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   request: FastifyRequest;
   /** Set for functions whose contract says `auth: 'user'`. */

@@ -1,12 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sessionAuthenticator, type Authenticator } from '../auth/principal.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseReachable, type Db } from '../db/database.ts';
 import { implementations as defaultImplementations } from '../features/index.ts';
 import type { FnImplementations } from '../features/registry.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { functionsPlugin } from './functions.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerSpa } from './spa.ts';
@@ -14,10 +15,11 @@ import { registerSpa } from './spa.ts';
 export interface AppOptions {
   config: Config;
   db: Db;
+  jobs: JobQueue;
   implementations?: FnImplementations;
   authenticate?: Authenticator;
-  /** Pino options or false; tests pass false. */
-  logger?: boolean | { level: string };
+  /** The process's pino logger; without one the app logs at the configured level (tests: none). */
+  log?: FastifyBaseLogger | false;
 }
 
 /**
@@ -42,9 +44,9 @@ const CSP_DIRECTIVES = {
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
+  const { config, db, jobs } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    ...(options.log ? { loggerInstance: options.log } : { logger: options.log === false ? false : { level: config.logLevel } }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
@@ -68,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(functionsPlugin, {
       db,
       config,
+      jobs,
       authenticate: options.authenticate ?? sessionAuthenticator(db),
       implementations: options.implementations ?? defaultImplementations,
     });

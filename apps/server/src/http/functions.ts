@@ -4,12 +4,14 @@ import type { z } from 'zod';
 import { CSRF_HEADER, safeEqual, type Authenticator } from '../auth/principal.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { FnImplementations, UserFnContext } from '../features/registry.ts';
 import { FnError, invalidArgument } from './errors.ts';
 
 export interface FunctionsOptions {
   db: Db;
   config: Config;
+  jobs: JobQueue;
   authenticate: Authenticator;
   implementations: FnImplementations;
 }
@@ -31,7 +33,7 @@ function send(reply: FastifyReply, error: FnError): FastifyReply {
  * HTTP code. Requests and responses are validated against packages/contract.
  */
 export async function functionsPlugin(app: FastifyInstance, options: FunctionsOptions): Promise<void> {
-  const { db, config, authenticate, implementations } = options;
+  const { db, config, jobs, authenticate, implementations } = options;
 
   // Our own JSON parser so that malformed JSON answers in the envelope, not Fastify's format.
   app.removeAllContentTypeParsers();
@@ -92,7 +94,7 @@ export async function functionsPlugin(app: FastifyInstance, options: FunctionsOp
       throw invalidArgument(issues.map((i) => `${i.field}: ${i.message}`).join('; '), { fields: issues });
     }
 
-    const context: UserFnContext = { db, config, log: request.log, request, principal: principal! };
+    const context: UserFnContext = { db, config, jobs, log: request.log, request, principal: principal! };
     const result = await (implementation as (ctx: UserFnContext, data: unknown) => Promise<unknown>)(context, parsed.data);
     const checked = spec.response.safeParse(result);
     if (!checked.success) {

@@ -6,10 +6,12 @@ import { loadConfig, type Config } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
 import type { Engine } from '../db/database.ts';
 import { buildApp, type AppOptions } from '../http/app.ts';
+import { InProcessQueue } from '../jobs/in-process.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  jobs: InProcessQueue;
   config: Config;
   close(): Promise<void>;
 }
@@ -22,14 +24,18 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env });
   const database = await createTestDatabase(engine);
-  const app = await buildApp({ config, db: database.db, logger: false, ...overrides });
+  const jobs = new InProcessQueue();
+  const app = await buildApp({ config, db: database.db, jobs, log: false, ...overrides });
   await app.ready();
+  await jobs.start();
   return {
     app,
     database,
+    jobs,
     config,
     async close() {
       await app.close();
+      await jobs.stop();
       await database.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
