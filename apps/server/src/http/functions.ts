@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { functions, isFnName, type FieldIssue, type FnName } from '@mailroom/contract';
 import type { z } from 'zod';
 import { CSRF_HEADER, safeEqual, type Authenticator } from '../auth/principal.ts';
