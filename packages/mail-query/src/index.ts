@@ -1,1 +1,9 @@
 export type { Address, AttachmentMeta, MessageMeta, LabelInfo, EvaluationContext } from './message.ts';
+export * from './ast.ts';
+export { QuerySyntaxError } from './errors.ts';
+export { parse } from './parse.ts';
+export { print, printDate } from './print.ts';
+export { evaluate, compileMatcher, spamTrashScope, dateThreshold, relativeThreshold, type Matcher } from './evaluate.ts';
+export { SYSTEM_LABEL_IDS, CATEGORY_LABEL_IDS, isSystemLabelId, hasUserLabels } from './labels.ts';
+export { words, normalizeText, labelKey, messageIdKey, listIdentifier, listPostAddress } from './text.ts';
+export { searchFields, type SearchFields } from './search.ts';

@@ -41,6 +41,19 @@ export interface MessageMeta {
   rfc822MessageId: string | null;
   /** Decoded body text (HTML with tags stripped). Absent where bodies are not available (the store). */
   bodyText?: string | null;
+  /** URLs linked from the body (plain-text URLs and HTML hrefs), for has:drive, has:youtube etc.
+   * Absent where bodies are not available. */
+  bodyUrls?: readonly string[];
+  /** Reply-To addresses (stored; not searched by any operator). */
+  replyTo?: Address[];
+  /** In-Reply-To header: Message-IDs without angle brackets, space-separated (RFC 5322 §3.6.4). */
+  inReplyTo?: string | null;
+  /** References header: Message-IDs without angle brackets, space-separated. */
+  references?: string | null;
+  /** List-Unsubscribe header value, raw (RFC 2369). */
+  listUnsubscribe?: string | null;
+  /** List-Unsubscribe-Post header value, raw (RFC 8058), e.g. `List-Unsubscribe=One-Click`. */
+  listUnsubscribePost?: string | null;
 }
 
 export interface LabelInfo {
