@@ -7,3 +7,13 @@ export { evaluate, compileMatcher, spamTrashScope, dateThreshold, relativeThresh
 export { SYSTEM_LABEL_IDS, CATEGORY_LABEL_IDS, isSystemLabelId, hasUserLabels } from './labels.ts';
 export { words, normalizeText, labelKey, messageIdKey, listIdentifier, listPostAddress } from './text.ts';
 export { searchFields, type SearchFields } from './search.ts';
+export {
+  toStoreRow,
+  toLabelRow,
+  labelColumns,
+  fromStoreRow,
+  type MessageRow,
+  type LabelRow,
+  type StoreTables,
+  type StoreRowExtra,
+} from './store.ts';

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { LabelRow, MessageRow } from '@mailroom/mail-query';
 
 /** Times are stored as epoch milliseconds (bigint on PostgreSQL, integer on SQLite). */
 export interface UsersTable {
@@ -39,10 +40,17 @@ export interface MailAccountsTable {
   updated_at: number;
 }
 
+/** Message metadata (never bodies); rows are built by @mailroom/mail-query's toStoreRow. */
+export type MessagesTable = MessageRow;
+/** Gmail labels per account; rows are built by @mailroom/mail-query's toLabelRow. */
+export type LabelsTable = LabelRow;
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   mail_accounts: MailAccountsTable;
+  messages: MessagesTable;
+  labels: LabelsTable;
 }
 
 export type { Generated };

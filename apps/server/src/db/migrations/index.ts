@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as usersSessions from './20261121T0700_users_sessions.ts';
 import * as mailAccounts from './20261121T0710_mail_accounts.ts';
+import * as messages from './20261121T0800_messages.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -9,4 +10,5 @@ import * as mailAccounts from './20261121T0710_mail_accounts.ts';
 export const migrations: Record<string, Migration> = {
   '20261121T0700_users_sessions': usersSessions,
   '20261121T0710_mail_accounts': mailAccounts,
+  '20261121T0800_messages': messages,
 };
