@@ -17,17 +17,21 @@ export interface TestDatabase extends DatabaseHandle {
   /** Removes the temp file or drops the schema. */
   destroy(): Promise<void>;
   schema: string | null;
+  /** The SQLite file (null on PostgreSQL), for tests that open the same store from another process. */
+  sqliteFile: string | null;
 }
 
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   const suffix = crypto.randomBytes(6).toString('hex');
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-test-'));
-    const handle = openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'mailroom.sqlite') });
+    const sqliteFile = path.join(dir, 'mailroom.sqlite');
+    const handle = openDatabase({ databaseUrl: null, sqliteFile });
     await migrateToLatest(handle);
     return {
       ...handle,
       schema: null,
+      sqliteFile,
       async destroy() {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -45,6 +49,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   return {
     ...handle,
     schema,
+    sqliteFile: null,
     async destroy() {
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
       await handle.close();

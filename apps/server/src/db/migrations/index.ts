@@ -2,6 +2,9 @@ import type { Migration } from 'kysely/migration';
 import * as usersSessions from './20261121T0700_users_sessions.ts';
 import * as mailAccounts from './20261121T0710_mail_accounts.ts';
 import * as messages from './20261121T0800_messages.ts';
+import * as auth from './20261121T0900_auth.ts';
+import * as embeddedIdp from './20261121T0910_embedded_idp.ts';
+import * as sync from './20261121T1000_sync.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -11,4 +14,7 @@ export const migrations: Record<string, Migration> = {
   '20261121T0700_users_sessions': usersSessions,
   '20261121T0710_mail_accounts': mailAccounts,
   '20261121T0800_messages': messages,
+  '20261121T0900_auth': auth,
+  '20261121T0910_embedded_idp': embeddedIdp,
+  '20261121T1000_sync': sync,
 };

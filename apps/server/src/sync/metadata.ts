@@ -1,0 +1,94 @@
+import type { Address, MessageMeta } from '@mailroom/mail-query';
+import { addressParser, decodeWords } from 'postal-mime';
+import type { Header, ProviderMessage } from '../providers/mail-provider.ts';
+
+/**
+ * The headers Mailroom keeps (DESIGN §1: metadata only). Everything else in a message, above
+ * all its body, is dropped in memory and never written anywhere.
+ */
+export const KEPT_HEADERS = [
+  'From', 'To', 'Cc', 'Bcc', 'Reply-To', 'Delivered-To', 'Subject', 'Date', 'Message-ID',
+  'In-Reply-To', 'References', 'List-Id', 'List-Post', 'List-Unsubscribe', 'List-Unsubscribe-Post',
+] as const;
+
+/** A message as the store keeps it: what queries evaluate plus what features show. */
+export interface StoredMessageMeta extends MessageMeta {
+  historyId: string;
+  snippet: string;
+  replyTo: Address[];
+  inReplyTo: string | null;
+  references: string | null;
+  listUnsubscribe: string | null;
+  listUnsubscribePost: string | null;
+}
+
+type Headers = Map<string, string[]>;
+
+function headerMap(headers: readonly Header[]): Headers {
+  const map: Headers = new Map();
+  for (const { name, value } of headers) {
+    const key = name.toLowerCase();
+    map.set(key, [...(map.get(key) ?? []), value]);
+  }
+  return map;
+}
+
+const first = (headers: Headers, name: string): string | null => headers.get(name.toLowerCase())?.[0] ?? null;
+
+/** RFC 5322 address lists with RFC 2047 encoded words, parsed by postal-mime; groups flattened. */
+function addresses(headers: Headers, name: string): Address[] {
+  const result: Address[] = [];
+  for (const value of headers.get(name.toLowerCase()) ?? []) {
+    const stack = addressParser(value);
+    while (stack.length) {
+      const entry = stack.shift()!;
+      if ('group' in entry && Array.isArray(entry.group)) {
+        stack.unshift(...entry.group);
+        continue;
+      }
+      const address = 'address' in entry ? (entry.address ?? '') : '';
+      const display = entry.name ? decodeWords(entry.name).trim() : '';
+      if (address || display) result.push({ name: display || null, address });
+    }
+  }
+  return result;
+}
+
+/** Angle brackets are not part of a msg-id's identity (RFC 5322 §3.6.4). */
+function messageId(value: string | null): string | null {
+  const trimmed = value?.trim().replace(/^<|>$/g, '').trim();
+  return trimmed ? trimmed : null;
+}
+
+/** A provider message (headers as sent, RFC 2047 words still encoded) as stored metadata. */
+export function toStoredMeta(message: ProviderMessage): StoredMessageMeta {
+  const headers = headerMap(message.headers);
+  const text = (name: string) => {
+    const value = first(headers, name);
+    return value === null ? null : decodeWords(value).trim();
+  };
+  return {
+    id: message.id,
+    threadId: message.threadId,
+    historyId: message.historyId,
+    labelIds: message.labelIds,
+    from: addresses(headers, 'From'),
+    to: addresses(headers, 'To'),
+    cc: addresses(headers, 'Cc'),
+    bcc: addresses(headers, 'Bcc'),
+    replyTo: addresses(headers, 'Reply-To'),
+    deliveredTo: addresses(headers, 'Delivered-To').map((a) => a.address),
+    subject: text('Subject') ?? '',
+    internalDate: message.internalDate,
+    sizeEstimate: message.sizeEstimate,
+    snippet: message.snippet,
+    attachments: (message.attachments ?? []).map((a) => ({ filename: decodeWords(a.filename), mimeType: a.mimeType })),
+    listId: text('List-Id'),
+    listPost: text('List-Post'),
+    rfc822MessageId: messageId(first(headers, 'Message-ID')),
+    inReplyTo: messageId(first(headers, 'In-Reply-To')),
+    references: first(headers, 'References'),
+    listUnsubscribe: first(headers, 'List-Unsubscribe'),
+    listUnsubscribePost: first(headers, 'List-Unsubscribe-Post'),
+  };
+}
