@@ -18,6 +18,7 @@ export const QUOTA_COST = {
   'messages.get': 5,
   'messages.modify': 5,
   'messages.batchModify': 50,
+  'messages.delete': 10,
   'messages.trash': 5,
   'messages.untrash': 5,
   'messages.send': 100,

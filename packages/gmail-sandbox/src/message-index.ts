@@ -2,6 +2,7 @@ import PostalMime from 'postal-mime';
 import type { Email } from 'postal-mime';
 import type { MessageMeta } from '@mailroom/mail-query';
 import { parseRawMessage } from '@mailroom/mail-parse';
+import type { ParsedMessage } from '@mailroom/mail-parse';
 import { SNIPPET_LENGTH } from './limits.ts';
 
 export interface Header {
@@ -59,35 +60,25 @@ export async function parseMime(raw: Uint8Array): Promise<Email> {
   return PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
 }
 
+/** Parses raw mail with mail-parse (postal-mime underneath) and derives the index. */
 export async function indexRawMessage(raw: Buffer): Promise<MessageIndex> {
-  const [email, parsed] = await Promise.all([parseMime(raw), parseRawMessage(raw)]);
+  return indexParsed(await parseRawMessage(raw));
+}
+
+export function indexParsed(parsed: ParsedMessage): MessageIndex {
+  const { email } = parsed;
   const header = (key: string) => email.headers.find((h) => h.key === key)?.value;
   const contentType = header('content-type');
   const mimeType = (contentType?.split(';')[0] ?? 'text/plain').trim().toLowerCase() || 'text/plain';
-  const dateValue = header('date');
-  const date = dateValue ? Date.parse(email.date ?? dateValue) : NaN;
-  const meta: RawMessageMeta = {
-    from: parsed.from,
-    to: parsed.to,
-    cc: parsed.cc,
-    bcc: parsed.bcc,
-    deliveredTo: parsed.deliveredTo,
-    subject: parsed.subject,
-    sizeEstimate: raw.length,
-    attachments: parsed.attachments.map((a) => ({ filename: a.filename, mimeType: a.mimeType })),
-    listId: parsed.listId,
-    listPost: parsed.listPost,
-    rfc822MessageId: parsed.rfc822MessageId,
-    bodyText: parsed.bodyText ?? null,
-  };
+  const { id: _id, threadId: _threadId, labelIds: _labelIds, internalDate: _internalDate, ...meta } = parsed.meta;
   return {
     headers: email.headers.map((h) => ({ name: h.originalKey, value: h.value })),
     mimeType,
-    snippet: makeSnippet(parsed.bodyText),
+    snippet: makeSnippet(parsed.meta.bodyText),
     messageId: messageIds(header('message-id'))[0] ?? null,
     inReplyTo: messageIds(header('in-reply-to')),
     references: messageIds(header('references')),
-    date: Number.isFinite(date) ? date : null,
+    date: parsed.headerDate,
     meta,
   };
 }

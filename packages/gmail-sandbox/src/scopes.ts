@@ -10,7 +10,7 @@ export const SCOPES = {
 } as const;
 
 /** What a method needs: any one of the listed scopes grants it. */
-export type ScopeRequirement = 'read' | 'readMetadata' | 'write' | 'labels' | 'send';
+export type ScopeRequirement = 'read' | 'readMetadata' | 'write' | 'labels' | 'send' | 'deletePermanently';
 
 const ACCEPTED: Record<ScopeRequirement, readonly string[]> = {
   // Reading content (q, format=full/raw, attachments) needs readonly or broader.
@@ -20,6 +20,8 @@ const ACCEPTED: Record<ScopeRequirement, readonly string[]> = {
   write: [SCOPES.full, SCOPES.modify],
   labels: [SCOPES.full, SCOPES.modify, SCOPES.labels],
   send: [SCOPES.full, SCOPES.modify, SCOPES.compose, SCOPES.send],
+  // messages.delete skips the trash and needs the full mail scope.
+  deletePermanently: [SCOPES.full],
 };
 
 export function scopesAllow(granted: readonly string[], requirement: ScopeRequirement): boolean {

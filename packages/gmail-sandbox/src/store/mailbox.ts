@@ -1,7 +1,7 @@
 import type { MessageMeta } from '@mailroom/mail-query';
 import { errors } from '../errors.ts';
 import type { MessageIndex } from '../message-index.ts';
-import { SYSTEM_LABELS, isSystemLabelId } from './labels.ts';
+import { SYSTEM_LABELS } from './labels.ts';
 import type { LabelColor, StoredLabel } from './labels.ts';
 
 export interface StoredMessage {
@@ -36,6 +36,8 @@ export interface HistoryRecord {
 export interface MailboxPersistence {
   transaction<T>(fn: () => T): T;
   saveMessage(email: string, message: StoredMessage): void;
+  /** Saves a message's labels and historyId (its raw bytes never change). */
+  updateMessageLabels(email: string, message: StoredMessage): void;
   deleteMessage(email: string, id: string): void;
   saveLabel(email: string, label: StoredLabel): void;
   deleteLabel(email: string, id: string): void;
@@ -80,7 +82,8 @@ export class Mailbox {
   /** RFC 5322 Message-ID -> threadId, for threading replies. */
   private readonly threadByMessageId = new Map<string, string>();
   private sortedCache: StoredMessage[] | null = null;
-  private readonly listeners = new Set<(historyId: number) => void>();
+  private readonly metaCache = new WeakMap<StoredMessage, MessageMeta>();
+  private readonly listeners = new Set<(historyId: number, record: HistoryRecord) => void>();
 
   constructor(email: string, options: { historyWindow: number; persistence?: MailboxPersistence | null; state?: MailboxState }) {
     this.email = email;
@@ -97,8 +100,8 @@ export class Mailbox {
     this.history.push(...history.sort((a, b) => a.id - b.id));
   }
 
-  /** Called after every change with the new historyId (drives users.watch notifications). */
-  onChange(listener: (historyId: number) => void): () => void {
+  /** Called after every change with the new historyId and its record (drives users.watch notifications). */
+  onChange(listener: (historyId: number, record: HistoryRecord) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -129,9 +132,18 @@ export class Mailbox {
     return message;
   }
 
-  /** The MessageMeta the query language evaluates, with the message's current labels. */
+  /**
+   * The MessageMeta the query language evaluates, with the message's current labels. One object
+   * per message, kept: mail-query caches its word lists per object.
+   */
   metaOf(message: StoredMessage): MessageMeta {
-    return { ...message.index.meta, id: message.id, threadId: message.threadId, labelIds: message.labelIds, internalDate: message.internalDate };
+    let meta = this.metaCache.get(message);
+    if (!meta) {
+      meta = { ...message.index.meta, id: message.id, threadId: message.threadId, labelIds: message.labelIds, internalDate: message.internalDate };
+      this.metaCache.set(message, meta);
+    }
+    meta.labelIds = message.labelIds;
+    return meta;
   }
 
   userLabels(): StoredLabel[] {
@@ -195,7 +207,7 @@ export class Mailbox {
         const historyId = this.nextHistoryId();
         message.labelIds = [...message.labelIds.filter((l) => !removed.includes(l)), ...added];
         message.historyId = historyId;
-        this.persistence?.saveMessage(this.email, message);
+        this.persistence?.updateMessageLabels(this.email, message);
         const record: HistoryRecord = { id: historyId, messages: [ref(message)] };
         if (added.length > 0) record.labelsAdded = [{ message: ref(message, true), labelIds: added }];
         if (removed.length > 0) record.labelsRemoved = [{ message: ref(message, true), labelIds: removed }];
@@ -337,7 +349,7 @@ export class Mailbox {
       this.persistence?.dropHistoryThrough(this.email, this.state.historyDroppedThrough);
     }
     this.persistence?.saveState(this.email, this.state);
-    for (const listener of this.listeners) listener(this.state.historyId);
+    for (const listener of this.listeners) listener(this.state.historyId, record);
   }
 }
 
@@ -353,4 +365,3 @@ export function compareNewestFirst(a: StoredMessage, b: StoredMessage): number {
   return b.internalDate - a.internalDate || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
 
-export { isSystemLabelId };

