@@ -17,3 +17,4 @@ export {
   type StoreTables,
   type StoreRowExtra,
 } from './store.ts';
+export { toSql, toGmailQuery, needsBodyText, isHeaderOnly, bodyTerms, type SqlCompilation, type UnsupportedTerm } from './sql.ts';

@@ -1,0 +1,200 @@
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sizeInBytes, walk, type FlagNode, type QueryNode, type Span } from './ast.ts';
+import { dateThreshold, relativeThreshold, spamTrashScope } from './evaluate.ts';
+import { CATEGORY_LABEL_IDS, systemLabelIdForKey } from './labels.ts';
+import type { EvaluationContext } from './message.ts';
+import { printDate, printLeaf, printWith } from './print.ts';
+import type { StoreTables } from './store.ts';
+import { hexKey, labelKey, messageIdKey, phraseNeedle } from './text.ts';
+
+/** A part of a query the store cannot answer, with where it is in the query text. */
+export interface UnsupportedTerm {
+  span: Span;
+  /** `text`, `around`, or the operator, e.g. `has:drive`. */
+  term: string;
+  reason: string;
+}
+
+export type SqlCompilation = { ok: true; where: Expression<SqlBool> } | { ok: false; unsupported: UnsupportedTerm[] };
+
+type Eb = ExpressionBuilder<StoreTables, 'messages'>;
+
+const BODY_REASON = 'matches message bodies, which Mailroom does not store; ask the provider (Gmail search) instead';
+
+/**
+ * Terms that need message bodies: free words and phrases (Gmail matches them in the body too),
+ * AROUND, and has:drive/document/spreadsheet/presentation/youtube (links in the body).
+ */
+export function bodyTerms(ast: QueryNode): UnsupportedTerm[] {
+  const found: UnsupportedTerm[] = [];
+  walk(ast, (node) => {
+    if (node.kind === 'text') found.push({ span: node.span, term: 'text', reason: BODY_REASON });
+    else if (node.kind === 'around') found.push({ span: node.span, term: 'around', reason: BODY_REASON });
+    else if (node.kind === 'flag' && node.operator === 'has' && !['attachment', 'userlabels', 'nouserlabels'].includes(node.value)) {
+      found.push({ span: node.span, term: `has:${node.value}`, reason: 'looks for links in message bodies, which Mailroom does not store' });
+    }
+  });
+  // AROUND's operands are text nodes too; report the AROUND once.
+  return found.filter((t) => t.term !== 'text' || !found.some((o) => o.term === 'around' && o.span.start <= t.span.start && t.span.end <= o.span.end));
+}
+
+/** Whether evaluating the query needs `bodyText` (else the store's metadata is enough). */
+export function needsBodyText(ast: QueryNode): boolean {
+  return bodyTerms(ast).length > 0;
+}
+
+/** The opposite of needsBodyText: the store (or any metadata source) can answer the query alone. */
+export function isHeaderOnly(ast: QueryNode): boolean {
+  return !needsBodyText(ast);
+}
+
+/**
+ * Compiles a query into a WHERE condition over the store's `messages` table (select from
+ * `messages` without an alias; `label:` looks names up in `labels` with a correlated
+ * subquery). The caller adds `account_id = ?`. Returns exactly what `evaluate` returns for
+ * store rows (messages without body text), on SQLite and PostgreSQL, or reports the terms it
+ * cannot compile: bodies are not stored, so body search is the provider's job.
+ */
+export function toSql(ast: QueryNode, context: Pick<EvaluationContext, 'now' | 'timeZone'>): SqlCompilation {
+  const unsupported = bodyTerms(ast);
+  if (unsupported.length > 0) return { ok: false, unsupported };
+  const eb = expressionBuilder<StoreTables, 'messages'>();
+  const scope = spamTrashScope(ast);
+  const parts = [compile(ast, eb, context)];
+  if (!scope.spam) parts.push(eb.not(hasLabel(eb, 'SPAM')));
+  if (!scope.trash) parts.push(eb.not(hasLabel(eb, 'TRASH')));
+  return { ok: true, where: eb.and(parts) };
+}
+
+const TRUE = sql<SqlBool>`1 = 1`;
+const FALSE = sql<SqlBool>`1 = 0`;
+
+/** LIKE pattern for a substring, escaping the wildcards (ESCAPE '\' on both engines). */
+function containsPattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+type SearchColumn =
+  | 'search_from'
+  | 'search_to'
+  | 'search_cc'
+  | 'search_bcc'
+  | 'search_delivered_to'
+  | 'search_subject'
+  | 'search_list'
+  | 'search_filename'
+  | 'search_labels';
+
+function contains(eb: Eb, column: SearchColumn, needle: string): Expression<SqlBool> {
+  return sql<SqlBool>`${eb.ref(`messages.${column}`)} like ${containsPattern(needle)} escape '\\'`;
+}
+
+function hasLabel(eb: Eb, id: string): Expression<SqlBool> {
+  return contains(eb, 'search_labels', ` ${hexKey(id)} `);
+}
+
+const FIELD_COLUMNS = {
+  from: 'search_from',
+  to: 'search_to',
+  cc: 'search_cc',
+  bcc: 'search_bcc',
+  deliveredto: 'search_delivered_to',
+  list: 'search_list',
+  subject: 'search_subject',
+  filename: 'search_filename',
+} as const;
+
+function compile(node: QueryNode, eb: Eb, context: Pick<EvaluationContext, 'now' | 'timeZone'>): Expression<SqlBool> {
+  switch (node.kind) {
+    case 'and':
+      return node.children.length === 0 ? TRUE : eb.and(node.children.map((c) => compile(c, eb, context)));
+    case 'or':
+      return eb.or(node.children.map((c) => compile(c, eb, context)));
+    case 'not':
+      return eb.not(compile(node.child, eb, context));
+    case 'field': {
+      if (node.operator === 'label') {
+        const key = labelKey(node.value);
+        const systemId = systemLabelIdForKey(key);
+        // A user label matches by name through the labels table; its id sits in search_labels.
+        const userLabel = eb.exists(
+          eb
+            .selectFrom('labels')
+            .select(sql.lit(1).as('one'))
+            .where(sql.ref('labels.account_id'), '=', sql.ref('messages.account_id'))
+            .where('labels.name_key', '=', key)
+            .where(sql<SqlBool>`${sql.ref('messages.search_labels')} like '% ' || ${sql.ref('labels.id_key')} || ' %'`),
+        );
+        return systemId ? eb.or([hasLabel(eb, systemId), userLabel]) : userLabel;
+      }
+      if (node.operator === 'rfc822msgid') {
+        // coalesce: a missing Message-ID is "no match" (false), never NULL, so NOT works.
+        return eb(eb.fn.coalesce('messages.message_id_key', sql.lit('')), '=', messageIdKey(node.value));
+      }
+      return contains(eb, FIELD_COLUMNS[node.operator], phraseNeedle(node.value) as string);
+    }
+    case 'flag':
+      return compileFlag(node, eb);
+    case 'date': {
+      const start = dateThreshold(node, context);
+      return node.operator === 'after' || node.operator === 'newer' ? eb('messages.internal_date', '>=', start) : eb('messages.internal_date', '<', start);
+    }
+    case 'relative': {
+      const cutoff = relativeThreshold(node, context);
+      return node.operator === 'newer_than' ? eb('messages.internal_date', '>=', cutoff) : eb('messages.internal_date', '<', cutoff);
+    }
+    case 'size': {
+      const bytes = sizeInBytes(node);
+      const op = node.operator === 'larger' ? '>' : node.operator === 'smaller' ? '<' : '>=';
+      return eb('messages.size_estimate', op, bytes);
+    }
+    case 'text':
+    case 'around':
+      // Unreachable: toSql reports body terms before compiling.
+      return FALSE;
+  }
+}
+
+function compileFlag(node: FlagNode, eb: Eb): Expression<SqlBool> {
+  switch (node.operator) {
+    case 'has':
+      if (node.value === 'attachment') return eb('messages.has_attachment', '=', 1);
+      if (node.value === 'userlabels') return eb('messages.has_user_labels', '=', 1);
+      if (node.value === 'nouserlabels') return eb('messages.has_user_labels', '=', 0);
+      return FALSE;
+    case 'in': {
+      const ids = { inbox: 'INBOX', sent: 'SENT', drafts: 'DRAFT', spam: 'SPAM', trash: 'TRASH', snoozed: 'SNOOZED' } as const;
+      if (node.value === 'anywhere') return TRUE;
+      if (node.value === 'archive') return eb.and(['INBOX', 'SENT', 'DRAFT', 'SPAM', 'TRASH'].map((id) => eb.not(hasLabel(eb, id))));
+      return hasLabel(eb, ids[node.value]);
+    }
+    case 'is': {
+      if (node.value === 'read') return eb.not(hasLabel(eb, 'UNREAD'));
+      const ids = { unread: 'UNREAD', starred: 'STARRED', important: 'IMPORTANT', muted: 'MUTED', snoozed: 'SNOOZED' } as const;
+      return hasLabel(eb, ids[node.value]);
+    }
+    case 'category':
+      return hasLabel(eb, CATEGORY_LABEL_IDS[node.value]);
+  }
+}
+
+/**
+ * The query as text for the Gmail API's `q`: canonical, with calendar dates turned into epoch
+ * seconds of midnight in the user's zone (the API reads bare dates as midnight PST; DESIGN §5),
+ * and, when `now` is given, older_than/newer_than turned into before:/after: epoch seconds so
+ * Gmail and Mailroom use the same instant.
+ */
+export function toGmailQuery(ast: QueryNode, context: { timeZone: string; now?: Date }): string {
+  return printWith(ast, (leaf) => {
+    if (leaf.kind === 'date') {
+      const ms = dateThreshold(leaf, context);
+      const op = leaf.operator === 'after' || leaf.operator === 'newer' ? 'after' : 'before';
+      return `${op}:${printDate({ type: 'epoch', seconds: Math.floor(ms / 1000) })}`;
+    }
+    if (leaf.kind === 'relative' && context.now) {
+      const cutoff = relativeThreshold(leaf, { now: context.now, timeZone: context.timeZone });
+      return leaf.operator === 'newer_than' ? `after:${Math.floor(cutoff / 1000)}` : `before:${Math.ceil(cutoff / 1000)}`;
+    }
+    return printLeaf(leaf);
+  });
+}
