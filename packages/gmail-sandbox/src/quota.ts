@@ -10,11 +10,16 @@ export type QuotaDecision = { ok: true } | { ok: false; retryAfterMs: number };
  */
 export class QuotaLimiter {
   unitsPerMinute: number | null;
+  /** The window the limit counts over: a minute, as Google's; tests and benches may shorten it. */
+  windowMs: number;
+  /** Requests refused for quota, for tests and benches that check a client paced itself. */
+  rejections = 0;
   private readonly now: () => number;
   private readonly spent = new Map<string, { log: Array<{ at: number; units: number }>; total: number }>();
 
-  constructor(options: { unitsPerMinute: number | null; now: () => number }) {
+  constructor(options: { unitsPerMinute: number | null; windowMs?: number; now: () => number }) {
     this.unitsPerMinute = options.unitsPerMinute;
+    this.windowMs = options.windowMs ?? QUOTA_WINDOW_MS;
     this.now = options.now;
   }
 
@@ -23,7 +28,7 @@ export class QuotaLimiter {
     const now = this.now();
     let account = this.spent.get(user);
     if (!account) this.spent.set(user, (account = { log: [], total: 0 }));
-    while (account.log.length > 0 && (account.log[0] as { at: number }).at <= now - QUOTA_WINDOW_MS) {
+    while (account.log.length > 0 && (account.log[0] as { at: number }).at <= now - this.windowMs) {
       account.total -= (account.log.shift() as { units: number }).units;
     }
     if (account.total + units <= this.unitsPerMinute) {
@@ -31,13 +36,14 @@ export class QuotaLimiter {
       account.total += units;
       return { ok: true };
     }
+    this.rejections++;
     // When will enough of the window have expired for this request to fit?
     let freed = this.unitsPerMinute - account.total;
     for (const entry of account.log) {
       freed += entry.units;
-      if (freed >= units) return { ok: false, retryAfterMs: Math.max(1, entry.at + QUOTA_WINDOW_MS - now) };
+      if (freed >= units) return { ok: false, retryAfterMs: Math.max(1, entry.at + this.windowMs - now) };
     }
-    return { ok: false, retryAfterMs: QUOTA_WINDOW_MS };
+    return { ok: false, retryAfterMs: this.windowMs };
   }
 
   /** Units spent by the user in the trailing minute (for tests and the bench). */
