@@ -31,6 +31,17 @@ export const envSchema = z
     METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     TRUST_PROXY: booleanFromEnv.default(false),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    MAILROOM_SECRET: z.string().min(32, { message: 'must be at least 32 characters (e.g. `openssl rand -base64 32`)' }).optional(),
+    SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
+  })
+  .superRefine((env, ctx) => {
+    // Half a Google client cannot work; say so at start-up rather than at the first sign-in.
+    if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
+      const missing = env.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other Google client variable' });
+    }
   })
   .transform((env) => ({
     port: env.PORT,
@@ -45,6 +56,14 @@ export const envSchema = z
     metricsToken: env.METRICS_TOKEN ?? null,
     trustProxy: env.TRUST_PROXY,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    /** Google as the OpenID provider and Gmail's authorization server; null runs the embedded provider under /idp. */
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    /** Root secret for token encryption and the embedded provider's keys; null: generated into DATA_DIR. */
+    mailroomSecret: env.MAILROOM_SECRET ?? null,
+    signinRateLimitPerMinute: env.SIGNIN_RATE_LIMIT_PER_MINUTE,
   }));
 
 export type Config = z.output<typeof envSchema>;

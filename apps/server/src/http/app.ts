@@ -2,9 +2,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sessionAuthenticator, type Authenticator } from '../auth/principal.ts';
+import type { Authenticator } from '../auth/principal.ts';
+import { registerAuth } from '../auth/services.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseReachable, type Db } from '../db/database.ts';
+import { registerGmailFeature } from '../features/gmail/oauth-callback.ts';
 import { implementations as defaultImplementations } from '../features/index.ts';
 import type { FnImplementations } from '../features/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -58,6 +60,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   registerMetrics(app, config.metricsToken);
+  // Sign-in (and the embedded OpenID provider under /idp), then Gmail's consent callback.
+  const auth = await registerAuth(app, { config, db });
+  await registerGmailFeature(app, { config, db, jobs });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -71,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       config,
       jobs,
-      authenticate: options.authenticate ?? sessionAuthenticator(db),
+      authenticate: options.authenticate ?? auth.authenticate,
       implementations: options.implementations ?? defaultImplementations,
     });
   });

@@ -2,6 +2,7 @@ import type { Command } from '../command.ts';
 import { sandbox } from './sandbox.ts';
 import { query } from './query.ts';
 import { serve } from './serve.ts';
+import { token } from './token.ts';
 
 /** CLI commands by name (DESIGN §3). Each lives in its own file. */
-export const commands: Record<string, Command> = { serve, sandbox, query };
+export const commands: Record<string, Command> = { serve, sandbox, query, token };
