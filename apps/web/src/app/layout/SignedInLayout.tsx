@@ -1,0 +1,46 @@
+import { NavLink, Outlet } from 'react-router';
+import { InstallBanner } from '../../features/pwa';
+import { Icon, cx } from '../../shared/ui';
+import { AppHeader } from './AppHeader';
+import { APP_NAV } from './navigation';
+import { SkipLink } from './SkipLink';
+
+/** Signed-in pages: header, the app's navigation beside the content on wide screens. */
+export function SignedInLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <AppHeader variant="app" />
+      <div className="flex flex-1">
+        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 overflow-y-auto border-r border-line bg-surface px-3 py-5 lg:block">
+          <nav aria-label="App">
+            {APP_NAV.map((section) => (
+              <div key={section.label} className="mb-5">
+                <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{section.label}</p>
+                {section.items.map((item) => (
+                  <NavLink
+                    key={item.to}
+                    to={item.to}
+                    className={({ isActive }) =>
+                      cx(
+                        'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+                        isActive ? 'bg-accent-soft text-accent' : 'text-fg hover:bg-surface-2',
+                      )
+                    }
+                  >
+                    <Icon name={item.icon} size={18} />
+                    {item.label}
+                  </NavLink>
+                ))}
+              </div>
+            ))}
+          </nav>
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+          <Outlet />
+        </main>
+      </div>
+      <InstallBanner />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { CategoriesSummary } from './components/CategoriesSummary';
+export { useCategories, type Category } from './hooks/useCategories';

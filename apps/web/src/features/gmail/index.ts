@@ -1,0 +1,3 @@
+export { GrantWriteAccessButton } from './components/GrantWriteAccessButton';
+export { SYNC_POLL_INTERVAL_MS, gmailStatusKey, useDisconnectGmail, useGmailStatus, type GmailStatus } from './hooks/useGmailStatus';
+export { describeScopes, describeSync, formatCount, formatRelative, syncPercent } from './syncText';

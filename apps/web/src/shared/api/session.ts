@@ -1,0 +1,37 @@
+import type { AuthSession } from '@mailroom/contract';
+
+/** Query keys shared by the client (which clears them) and the features (which fill them). */
+export const sessionQueryKey = ['auth', 'session'] as const;
+export const categoriesQueryKey = ['categories'] as const;
+
+export const SIGNED_OUT: AuthSession = { user: null, csrfToken: null };
+
+function isSession(value: unknown): value is AuthSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const { user, csrfToken } = value as { user?: unknown; csrfToken?: unknown };
+  if (csrfToken !== null && typeof csrfToken !== 'string') return false;
+  if (user === null) return true;
+  if (typeof user !== 'object' || user === undefined) return false;
+  const u = user as { id?: unknown; email?: unknown; displayName?: unknown };
+  return typeof u.id === 'string' && typeof u.email === 'string' && (u.displayName === null || typeof u.displayName === 'string');
+}
+
+/**
+ * GET /api/auth/session. Any failure (no such endpoint yet, a network error, a malformed answer)
+ * counts as signed out: the public pages keep working and protected ones ask to sign in.
+ */
+export async function fetchSession(signal?: AbortSignal): Promise<AuthSession> {
+  try {
+    const response = await fetch('/api/auth/session', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      signal,
+    });
+    if (!response.ok) return SIGNED_OUT;
+    const body: unknown = await response.json();
+    return isSession(body) ? body : SIGNED_OUT;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return SIGNED_OUT;
+  }
+}

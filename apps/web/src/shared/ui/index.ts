@@ -1,0 +1,14 @@
+export { Alert } from './Alert';
+export { Badge, type Tone } from './Badge';
+export { Button, ButtonLink, IconButton, buttonClasses, type ButtonSize, type ButtonVariant } from './Button';
+export { Card, CardHeader } from './Card';
+export { cx } from './cx';
+export { Dialog } from './Dialog';
+export { EmptyState } from './EmptyState';
+export { ErrorScreen, messageOf } from './ErrorScreen';
+export { FeatureUnavailable } from './FeatureUnavailable';
+export { Icon, type IconName } from './Icon';
+export { Page, useDocumentTitle } from './Page';
+export { ProgressBar } from './ProgressBar';
+export { PageSpinner, Spinner } from './Spinner';
+export { ToastProvider, useToast, TOAST_DURATION_MS } from './Toast';

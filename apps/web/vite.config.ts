@@ -1,0 +1,19 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The server (apps/server) serves dist/ under a strict CSP: no inline scripts or styles, so
+// nothing here may inline code into index.html. Routes are code-split with lazy imports.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    // Flagged when a single route chunk grows past what a phone on a slow link should fetch.
+    chunkSizeWarningLimit: 300,
+  },
+  server: {
+    // `npm run dev -w apps/web` against a server started with `npm start` on port 3000.
+    proxy: { '/api': 'http://localhost:3000', '/idp': 'http://localhost:3000' },
+  },
+});
