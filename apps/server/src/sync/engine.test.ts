@@ -2,15 +2,16 @@ import type { Sandbox } from '@mailroom/gmail-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../db/testing.ts';
 import { syncAccount } from './engine.ts';
-import { createAccount, expectedMirror, MAILBOX, newMessageMbox, providerFor, startSandbox, storedMirror } from './testing/fixtures.ts';
+import { createAccount, expectedMirror, MAILBOX, newMessageMbox, providerFor, startSandbox, storedMirror, TestClock } from './testing/fixtures.ts';
 
 describe.each(ENGINES)('sync on %s against the standalone Gmail sandbox', (engine) => {
   let sandbox: Sandbox;
   let t: TestDatabase;
   let accountId: string;
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ messages: 240, historyWindow: 40 });
+    sandbox = await startSandbox({ messages: 240, historyWindow: 40, clock });
     t = await createTestDatabase(engine);
     accountId = await createAccount(t.db);
   });
@@ -73,16 +74,25 @@ describe.each(ENGINES)('sync on %s against the standalone Gmail sandbox', (engin
     // Force a full resync too, so hundreds of calls go through the faults.
     await t.db.updateTable('sync_state').set({ phase: 'full', full_sync_started: 0, page_token: null }).where('account_id', '=', accountId).execute();
 
+    // A full resync costs ~1,300 units; at 600 units a (sandbox) minute it must wait for the
+    // window several times. The sandbox's minute passes in one real second (clock at 60x).
     sandbox.injectFaults({ errorRate: 0.1, seed: 7 });
-    sandbox.setQuota(400);
+    clock.setSpeed(60);
+    sandbox.setQuota(600);
     sandbox.setMaxConcurrentPerUser(4);
+    const usage: number[] = [];
+    const sampler = setInterval(() => usage.push(sandbox.quotaUsage(MAILBOX)), 20);
     try {
-      await syncAccount(t.db, accountId, providerFor(sandbox.rootUrl!), { pageSize: 50 });
+      await syncAccount(t.db, accountId, providerFor(sandbox.rootUrl!, { maxDelayMs: 30_000, clock }), { pageSize: 50 });
     } finally {
+      clearInterval(sampler);
       sandbox.injectFaults({ errorRate: 0 });
       sandbox.setQuota(null);
       sandbox.setMaxConcurrentPerUser(null);
+      clock.setSpeed(1);
     }
+    // The quota really was the limit: usage reached it during the run.
+    expect(Math.max(...usage)).toBeGreaterThanOrEqual(550);
     expect(await storedMirror(t.db, accountId)).toEqual(expectedMirror(sandbox));
   });
 

@@ -6,10 +6,29 @@ export const MAILBOX = 'demo@mailroom.local';
 export const TOKEN = 'sync-test-token';
 const READONLY = 'https://www.googleapis.com/auth/gmail.readonly';
 
+/**
+ * A clock whose speed can change without jumping back: at speed 60, the sandbox's per-minute
+ * quota window passes in one real second, so quota tests finish in seconds.
+ */
+export class TestClock {
+  private realBase = Date.now();
+  private virtualBase = Date.now();
+  private speed = 1;
+  readonly now = (): number => this.virtualBase + (Date.now() - this.realBase) * this.speed;
+  setSpeed(speed: number): void {
+    this.virtualBase = this.now();
+    this.realBase = Date.now();
+    this.speed = speed;
+  }
+  /** Waits `ms` of this clock's time (Retry-After from the sandbox is in its time too). */
+  readonly sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms / this.speed));
+}
+
 /** A standalone sandbox on a free port with part of the real corpus (spam included). */
-export async function startSandbox(options: { messages: number; historyWindow?: number }): Promise<Sandbox> {
+export async function startSandbox(options: { messages: number; historyWindow?: number; clock?: TestClock }): Promise<Sandbox> {
   const sandbox = createSandbox({
     tokens: { [TOKEN]: { email: MAILBOX, scopes: [READONLY] } },
+    ...(options.clock ? { now: options.clock.now } : {}),
     ...(options.historyWindow ? { historyWindow: options.historyWindow } : {}),
   });
   await sandbox.seedFromCorpus({ email: MAILBOX, limit: options.messages });
@@ -18,11 +37,12 @@ export async function startSandbox(options: { messages: number; historyWindow?: 
 }
 
 /** The provider as production builds it, with test-speed backoff and no client pacing. */
-export function providerFor(rootUrl: string, options: { pacing?: boolean } = {}): GmailProvider {
+export function providerFor(rootUrl: string, options: { pacing?: boolean; maxDelayMs?: number; clock?: TestClock } = {}): GmailProvider {
   return new GmailProvider({
     rootUrl,
+    ...(options.clock ? { clock: options.clock } : {}),
     credentials: { access_token: TOKEN },
-    retry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 12 },
+    retry: { baseDelayMs: 2, maxDelayMs: options.maxDelayMs ?? 20, maxAttempts: 16 },
     ...(options.pacing ? {} : { pacing: null }),
   });
 }

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import type { Sandbox } from '@mailroom/gmail-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES, TEST_POSTGRES_URL, type TestDatabase } from '../db/testing.ts';
+import { createAccount, expectedMirror, MAILBOX, newMessageMbox, startSandbox, storedMirror } from './testing/fixtures.ts';
+
+const TRIALS = 20;
+const CHILD = new URL('./testing/sync-child.ts', import.meta.url).pathname;
+
+/** A small deterministic PRNG (mulberry32) so a failing trial can be replayed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Runs the child; kills it with SIGKILL `killAfterMs` after it starts syncing (null: let it finish). */
+function runChild(args: object, killAfterMs: number | null): Promise<'killed' | 'finished'> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CHILD, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let killed = false;
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      if (killAfterMs !== null && d.toString().includes('started')) {
+        setTimeout(() => {
+          killed = child.kill('SIGKILL');
+        }, killAfterMs);
+      }
+    });
+    child.on('exit', (code, signal) => {
+      if (signal === 'SIGKILL' && killed) resolve('killed');
+      else if (code === 0) resolve('finished');
+      else reject(new Error(`sync child failed (${code ?? signal}): ${stderr}`));
+    });
+  });
+}
+
+describe.each(ENGINES)('a sync killed with SIGKILL on %s', (engine) => {
+  let sandbox: Sandbox;
+  let t: TestDatabase;
+  let accountId: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ messages: 200 });
+    // Every request waits a little, so kills land mid-sync rather than after it.
+    sandbox.injectFaults({ latencyRate: 1, latencyMs: 4, seed: 3 });
+    t = await createTestDatabase(engine);
+    accountId = await createAccount(t.db);
+  });
+  afterAll(async () => {
+    await t.destroy();
+    await sandbox.close();
+  });
+
+  it(`resumes to exactly the mailbox, without duplicates, after ${TRIALS} kills at random points`, { timeout: 300_000 }, async () => {
+    const next = random(engine === 'sqlite' ? 11 : 29);
+    const mailbox = sandbox.store.mailbox(MAILBOX);
+    const args = { sqliteFile: t.sqliteFile, databaseUrl: t.sqliteFile ? null : TEST_POSTGRES_URL, schema: t.schema, rootUrl: sandbox.rootUrl, accountId, pageSize: 20 };
+    const outcomes: string[] = [];
+    for (let trial = 0; trial < TRIALS; trial++) {
+      // The mailbox keeps changing between crashes: new mail, deletions, relabelling.
+      await sandbox.importMbox(newMessageMbox(`Trial ${trial}`), MAILBOX);
+      const ham = [...mailbox.messages.values()].filter((m) => !m.labelIds.includes('SPAM'));
+      const pick = () => ham[Math.floor(next() * ham.length)]!;
+      if (trial % 3 === 0) mailbox.remove(pick().id);
+      mailbox.modify([pick().id], [next() < 0.5 ? 'STARRED' : 'TRASH'], []);
+      mailbox.modify([pick().id], [], ['UNREAD', 'INBOX']);
+      // Every fourth trial restarts from a full sync, so kills also land mid-listing.
+      if (trial % 4 === 3) {
+        await t.db.updateTable('sync_state').set({ phase: 'full', full_sync_started: 0, page_token: null }).where('account_id', '=', accountId).execute();
+      }
+      outcomes.push(await runChild(args, Math.floor(next() * 900)));
+    }
+    expect(outcomes.filter((o) => o === 'killed').length).toBeGreaterThanOrEqual(TRIALS / 2);
+
+    expect(await runChild(args, null)).toBe('finished');
+    const stored = await storedMirror(t.db, accountId);
+    expect(stored).toEqual(expectedMirror(sandbox));
+    const { count } = await t.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(stored.size);
+  });
+});
