@@ -18,6 +18,8 @@ export interface PageForm {
  */
 export class InjectBrowser {
   readonly cookies = new Map<string, StoredCookie>();
+  /** When set, redirects to a matching path are not followed (the test takes over there). */
+  stopBefore: ((path: string) => boolean) | null = null;
   private readonly app: FastifyInstance;
   private readonly origin: string;
 
@@ -89,7 +91,9 @@ export class InjectBrowser {
     for (let hop = 0; hop < maxHops; hop += 1) {
       const location = current.headers.location;
       if (current.statusCode < 300 || current.statusCode >= 400 || typeof location !== 'string') return { response: current, url };
-      url = this.pathOf(new URL(location, `${this.origin}${url || '/'}`).href);
+      const next = this.pathOf(new URL(location, `${this.origin}${url || '/'}`).href);
+      if (this.stopBefore?.(next)) return { response: current, url };
+      url = next;
       current = await this.request('GET', url);
     }
     throw new Error('too many redirects');
