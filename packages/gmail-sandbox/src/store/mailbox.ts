@@ -81,6 +81,9 @@ export class Mailbox {
   private readonly threads = new Map<string, Set<string>>();
   /** RFC 5322 Message-ID -> threadId, for threading replies. */
   private readonly threadByMessageId = new Map<string, string>();
+  /** Message-IDs named in In-Reply-To/References of stored messages -> their threadId, so a
+   * message that arrives after its reply still joins the reply's thread. */
+  private readonly threadByReferencedId = new Map<string, string>();
   private sortedCache: StoredMessage[] | null = null;
   private readonly metaCache = new WeakMap<StoredMessage, MessageMeta>();
   private readonly listeners = new Set<(historyId: number, record: HistoryRecord) => void>();
@@ -318,11 +321,15 @@ export class Mailbox {
     thread.add(message.id);
     const rfcId = message.index.messageId;
     if (rfcId && !this.threadByMessageId.has(rfcId)) this.threadByMessageId.set(rfcId, message.threadId);
+    for (const referenced of [...message.index.inReplyTo, ...message.index.references]) {
+      if (!this.threadByReferencedId.has(referenced)) this.threadByReferencedId.set(referenced, message.threadId);
+    }
   }
 
   /**
    * Gmail threads a message with the message it replies to (In-Reply-To, then References from the
-   * newest), or with the thread the sender named; otherwise it starts a thread named after itself.
+   * newest), with a stored reply to it, or with the thread the sender named; otherwise it starts
+   * a thread named after itself.
    */
   private resolveThread(id: string, input: NewMessage): string {
     if (input.threadId && this.threads.has(input.threadId)) return input.threadId;
@@ -331,6 +338,9 @@ export class Mailbox {
       const threadId = this.threadByMessageId.get(parent);
       if (threadId && this.threads.has(threadId)) return threadId;
     }
+    const own = input.index.messageId;
+    const replyThread = own ? this.threadByReferencedId.get(own) : undefined;
+    if (replyThread && this.threads.has(replyThread)) return replyThread;
     return id;
   }
 
