@@ -39,8 +39,9 @@ function matching(mailbox: Mailbox, input: ListInput): StoredMessage[] {
     throw error;
   }
   // mail-query leaves spam and trash out unless the query names them, as Gmail's q does;
-  // includeSpamTrash widens the search the way `in:anywhere` would.
-  if (input.includeSpamTrash) {
+  // includeSpamTrash, or asking for the SPAM or TRASH label by id, widens the search the way
+  // `in:anywhere` would (the labelIds filter still applies).
+  if (input.includeSpamTrash || input.labelIds.includes('SPAM') || input.labelIds.includes('TRASH')) {
     const span = { start: 0, end: 0 };
     ast = { kind: 'and', children: [ast, { kind: 'flag', operator: 'in', value: 'anywhere', span }], span };
   }
