@@ -17,6 +17,9 @@ const landing = page(() => import('../features/landing/components/LandingPage'),
 const diagnostics = page(() => import('../features/diagnostics/components/DiagnosticsPage'), (m) => m.DiagnosticsPage);
 
 /**
+ * `/auth/callback` (sign-in) and `/api/gmail/oauth/callback` (Gmail consent) are the server's own
+ * OAuth callbacks, so they have no route here.
+ *
  * The seed's test and debug routes. They all open the one real Diagnostics page; /gmail/test is
  * also a protected route (issue 6), so it is listed with those.
  */
@@ -50,7 +53,6 @@ export function createRoutes(): RouteObject[] {
     { path: 'privacy', lazy: page(() => import('../features/legal/components/PrivacyPage'), (m) => m.PrivacyPage) },
     { path: 'security', lazy: page(() => import('../features/legal/components/SecurityPage'), (m) => m.SecurityPage) },
     { path: 'features', lazy: page(() => import('../features/overview/components/FeaturesPage'), (m) => m.FeaturesPage) },
-    { path: 'auth/callback', lazy: page(() => import('../features/auth/components/AuthCallbackPage'), (m) => m.AuthCallbackPage) },
     ...DIAGNOSTIC_PATHS.map((path) => ({ path: path.slice(1), lazy: diagnostics })),
     ...(isRenderErrorProbeEnabled() ? [{ path: RENDER_ERROR_PROBE_PATH.slice(1), element: <RenderErrorProbe /> }] : []),
     // The seed: "/ and any unknown path: landing page".

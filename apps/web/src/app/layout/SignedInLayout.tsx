@@ -12,8 +12,8 @@ export function SignedInLayout() {
       <SkipLink />
       <AppHeader variant="app" />
       <div className="flex flex-1">
-        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 overflow-y-auto border-r border-line bg-surface px-3 py-5 lg:block">
-          <nav aria-label="App">
+        <aside className="hidden w-60 shrink-0 border-r border-line bg-surface lg:block">
+          <nav aria-label="App" className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto px-3 py-5">
             {APP_NAV.map((section) => (
               <div key={section.label} className="mb-5">
                 <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{section.label}</p>

@@ -26,7 +26,7 @@ export function popupStartUrl(write: boolean): string {
 /** Removes the redirect-result parameters the server appends, keeping the rest of the URL. */
 export function withoutSignInParams(search: string): string {
   const params = new URLSearchParams(search);
-  for (const key of ['signin', 'code', 'message']) params.delete(key);
+  for (const key of ['signin', 'gmail', 'code', 'message']) params.delete(key);
   const rest = params.toString();
   return rest ? `?${rest}` : '';
 }

@@ -8,7 +8,8 @@ import { clearRedirectFallback, readIntent, setIntent, wasRedirectFallback } fro
 import { AUTH_MESSAGES } from '../messages';
 
 /**
- * The message for a failed redirect sign-in (`?signin=error&code=..&message=..` on return):
+ * The message for a failed redirect sign-in (`?signin=error&code=..&message=..` on return, or
+ * `?gmail=error...` after Gmail's consent):
  * the catalogue's "Both popup and redirect failed..." when the redirect was the fallback after a
  * blocked popup, otherwise "Failed to complete sign-in. Please try again."
  */
@@ -16,7 +17,8 @@ export function useRedirectError(): string | null {
   const location = useLocation();
   const [message] = useState(() => {
     const params = new URLSearchParams(location.search);
-    if (params.get('signin') !== 'error') return null;
+    // The server sends a failed redirect sign-in to /connect?signin=error, a failed Gmail consent to ?gmail=error.
+    if (params.get('signin') !== 'error' && params.get('gmail') !== 'error') return null;
     return wasRedirectFallback() ? AUTH_MESSAGES.bothFailed : AUTH_MESSAGES.redirectResult;
   });
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { callFn, describeError, isUnimplemented } from '../../../shared/api';
-import { Alert, Badge, Button, ButtonLink, Card, CardHeader, Icon, Page, Spinner, type Tone } from '../../../shared/ui';
+import { Alert, Badge, Button, Card, CardHeader, Icon, Page, Spinner, type Tone } from '../../../shared/ui';
 import { isPopupOpen, prefersRedirect, setPrefersRedirect, useAuth } from '../../auth';
 import { describeScopes, describeSync, formatRelative, useGmailStatus } from '../../gmail';
 import { runConnectionTest, testPopup, type CheckResult } from '../checks';
@@ -268,13 +268,11 @@ function BrowserCard() {
  * Gmail connection and scopes, a live connection test, and what this browser can do.
  */
 export function DiagnosticsPage() {
-  const auth = useAuth();
   return (
     <Page
       title="Diagnostics"
       description="What Mailroom sees of your sign-in, your Gmail connection and this browser. Nothing here shows a token or any email content."
       width="wide"
-      actions={auth.status === 'signed-in' ? <ButtonLink to="/dashboard" variant="secondary">Dashboard</ButtonLink> : null}
     >
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">

@@ -50,7 +50,7 @@ export function DataSection({ user }: { user: AuthUser }) {
     <SettingsSection id="data-heading" title="Your data" description="Everything Mailroom stores about you is yours to take or to erase.">
       <div className="space-y-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="max-w-md">
+          <div className="min-w-[16rem] flex-1">
             <p className="text-sm font-medium text-fg">Export my data</p>
             <p className="text-sm text-muted">One JSON file with your account, categories, and everything derived from your mail. No token values.</p>
           </div>
@@ -64,7 +64,7 @@ export function DataSection({ user }: { user: AuthUser }) {
           </Alert>
         ) : null}
         <div className="flex flex-wrap items-start justify-between gap-3 border-t border-line pt-6">
-          <div className="max-w-md">
+          <div className="min-w-[16rem] flex-1">
             <p className="text-sm font-medium text-danger">Delete my account</p>
             <p className="text-sm text-muted">Removes your account and everything stored for it, and disconnects Gmail. This cannot be undone.</p>
           </div>

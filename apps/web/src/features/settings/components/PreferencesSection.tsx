@@ -29,32 +29,34 @@ export function PreferencesSection() {
             {permission === 'default' ? 'Turn on' : 'Details'}
           </Button>
         </div>
-        <fieldset className="border-t border-line pt-6" aria-describedby={groupId}>
-          <legend className="text-sm font-medium text-fg">Sign-in method</legend>
-          <p id={groupId} className="text-sm text-muted">
-            A popup keeps this page open. Redirect works where popups are blocked; it is chosen for you after a blocked popup.
-          </p>
-          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:gap-6">
-            {[
-              { value: false, label: 'Popup window' },
-              { value: true, label: 'Redirect in this window' },
-            ].map((option) => (
-              <label key={option.label} className="flex items-center gap-2 text-sm text-fg">
-                <input
-                  type="radio"
-                  name="signin-method"
-                  checked={redirect === option.value}
-                  onChange={() => {
-                    setPrefersRedirect(option.value);
-                    setRedirect(option.value);
-                  }}
-                  className="h-4 w-4 accent-accent-solid"
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <div className="border-t border-line pt-6">
+          <fieldset aria-describedby={groupId}>
+            <legend className="text-sm font-medium text-fg">Sign-in method</legend>
+            <p id={groupId} className="text-sm text-muted">
+              A popup keeps this page open. Redirect works where popups are blocked; it is chosen for you after a blocked popup.
+            </p>
+            <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:gap-6">
+              {[
+                { value: false, label: 'Popup window' },
+                { value: true, label: 'Redirect in this window' },
+              ].map((option) => (
+                <label key={option.label} className="flex items-center gap-2 text-sm text-fg">
+                  <input
+                    type="radio"
+                    name="signin-method"
+                    checked={redirect === option.value}
+                    onChange={() => {
+                      setPrefersRedirect(option.value);
+                      setRedirect(option.value);
+                    }}
+                    className="h-4 w-4 accent-accent-solid"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
       </div>
       <NotificationOptInDialog open={dialogOpen} onClose={() => setDialogOpen(false)} permission={permission} request={request} />
     </SettingsSection>
