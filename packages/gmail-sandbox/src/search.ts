@@ -31,6 +31,14 @@ export function queryNeedsContent(grant: VerifiedToken): boolean {
  * (DESIGN §5); a query that does not parse matches nothing, as Gmail returns no results for it.
  */
 function matching(mailbox: Mailbox, input: ListInput): StoredMessage[] {
+  const byLabels = (message: StoredMessage) => input.labelIds.every((l) => message.labelIds.includes(l));
+  // Gmail leaves spam and trash out unless asked: includeSpamTrash, the SPAM or TRASH label by id
+  // (the labelIds filter still applies), or a query naming them (mail-query applies that rule).
+  const widen = input.includeSpamTrash || input.labelIds.includes('SPAM') || input.labelIds.includes('TRASH');
+  if (input.q.trim() === '') {
+    const outOfScope = (message: StoredMessage) => !widen && (message.labelIds.includes('SPAM') || message.labelIds.includes('TRASH'));
+    return mailbox.sorted().filter((message) => byLabels(message) && !outOfScope(message));
+  }
   let ast: QueryNode;
   try {
     ast = parse(input.q);
@@ -38,17 +46,13 @@ function matching(mailbox: Mailbox, input: ListInput): StoredMessage[] {
     if (error instanceof QuerySyntaxError) return [];
     throw error;
   }
-  // mail-query leaves spam and trash out unless the query names them, as Gmail's q does;
-  // includeSpamTrash, or asking for the SPAM or TRASH label by id, widens the search the way
-  // `in:anywhere` would (the labelIds filter still applies).
-  if (input.includeSpamTrash || input.labelIds.includes('SPAM') || input.labelIds.includes('TRASH')) {
+  if (widen) {
+    // Widen the search the way `in:anywhere` would.
     const span = { start: 0, end: 0 };
     ast = { kind: 'and', children: [ast, { kind: 'flag', operator: 'in', value: 'anywhere', span }], span };
   }
   const matches = compileMatcher(ast, { now: new Date(input.now), timeZone: input.timeZone, labels: mailbox.userLabels() });
-  return mailbox.sorted().filter(
-    (message) => input.labelIds.every((l) => message.labelIds.includes(l)) && matches(mailbox.metaOf(message)),
-  );
+  return mailbox.sorted().filter((message) => byLabels(message) && matches(mailbox.metaOf(message)));
 }
 
 /** Keyset page tokens: the sort key of the last item, so inserts and deletes never skip a message. */
