@@ -130,6 +130,24 @@ describe.each(ENGINES)('the embedded OpenID provider (%s)', (engine) => {
   });
 });
 
+test('the account chooser and consent forms are rate limited per client', async () => {
+  const t = await createTestApp('sqlite', { env: { SIGNIN_RATE_LIMIT_PER_MINUTE: '2' } });
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await t.app.inject({ method: 'POST', url: '/idp/interaction/some-uid/login', payload: 'account=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(response.body).toContain('Too many attempts');
+    }
+    // The first two reach the form handler (and find no interaction); the rest are turned away.
+    expect(statuses).toEqual([400, 400, 429, 429]);
+    // Reading pages is not limited.
+    expect((await t.app.inject({ method: 'GET', url: '/idp/assets/idp.css' })).statusCode).toBe(200);
+  } finally {
+    await t.close();
+  }
+});
+
 test('a restart keeps the provider’s sessions, keys and issued tokens (state is in the database)', async () => {
   const database = await createTestDatabase('sqlite');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-idp-restart-'));

@@ -217,3 +217,23 @@ describe('sign-in over https and under load', () => {
     }
   });
 });
+
+describe('with Google configured', () => {
+  test('the embedded provider is not mounted and sign-in goes to Google', async () => {
+    const t = await createTestApp('sqlite', { env: { GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' } });
+    try {
+      expect(t.app.mailroomAuth.idp).toBeNull();
+      expect(t.app.mailroomAuth.oauth.issuer).toBe('https://accounts.google.com');
+      expect((await t.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('half a Google client is a configuration error at start-up', async () => {
+    const { loadConfig, ConfigError } = await import('../config.ts');
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'only-the-id' })).toThrow(ConfigError);
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'only-the-id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ MAILROOM_SECRET: 'too-short' })).toThrow(/MAILROOM_SECRET/);
+  });
+});
