@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, ENGINES } from '../db/testing.ts';
@@ -89,6 +90,29 @@ describe.each(ENGINES)('the embedded OpenID provider (%s)', (engine) => {
     const writeCredentials = await storedCredentials(t);
     const verified = await verify(writeCredentials.access_token);
     expect(verified?.scopes.sort()).toEqual([GMAIL_SCOPES.labels, GMAIL_SCOPES.modify, GMAIL_SCOPES.readonly].sort());
+  });
+
+  test('refresh tokens renew Gmail access, through openid-client and through google-auth-library', async () => {
+    const credentials = await storedCredentials(t);
+    const verify = t.app.mailroomAuth.idp!.verifyAccessToken;
+    const renewed = await t.app.mailroomAuth.oauth.refresh(credentials.refresh_token ?? '');
+    expect(renewed.accessToken).not.toBe(credentials.access_token);
+    expect((await verify(renewed.accessToken))?.email).toBe('demo@mailroom.local');
+
+    // providers/gmail refreshes with google-auth-library's OAuth2Client against the token endpoint.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const endpoints = await t.app.mailroomAuth.oauth.clientEndpoints();
+    expect(endpoints.tokenUrl).toBe(`${t.config.publicUrl}/idp/token`);
+    const client = new OAuth2Client({
+      clientId: endpoints.clientId,
+      clientSecret: endpoints.clientSecret,
+      endpoints: { oauth2TokenUrl: `${address}/idp/token` },
+    });
+    client.setCredentials({ access_token: credentials.access_token, refresh_token: credentials.refresh_token, expiry_date: Date.now() - 1000 });
+    const { token } = await client.getAccessToken();
+    expect(token).toEqual(expect.any(String));
+    expect(token).not.toBe(credentials.access_token);
+    expect((await verify(token ?? ''))?.scopes).toContain(GMAIL_SCOPES.modify);
   });
 
   test('the database holds no usable provider token: ids are hashed and payloads encrypted', async () => {
