@@ -32,10 +32,16 @@ export interface RevocationRecord {
 export class RevocationLog {
   readonly records: RevocationRecord[] = [];
   private readonly revoked = new Set<string>();
+  private readonly onRevoke: ((token: string) => void | Promise<void>) | null;
 
-  revoke(token: string, at: Date): void {
+  constructor(onRevoke: ((token: string) => void | Promise<void>) | null = null) {
+    this.onRevoke = onRevoke;
+  }
+
+  async revoke(token: string, at: Date): Promise<void> {
     this.revoked.add(token);
     this.records.push({ token, at });
+    await this.onRevoke?.(token);
   }
 
   isRevoked(token: string): boolean {

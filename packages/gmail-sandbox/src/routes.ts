@@ -253,7 +253,7 @@ export function registerRevokeRoute(app: FastifyInstance, runtime: SandboxRuntim
     const body = (request.body ?? {}) as Record<string, unknown>;
     const token = single(query['token']) ?? (typeof body['token'] === 'string' ? body['token'] : undefined);
     if (!token) return reply.status(400).send({ error: 'invalid_request', error_description: 'Missing required parameter: token' });
-    runtime.revocations.revoke(token, new Date(runtime.now()));
+    await runtime.revocations.revoke(token, new Date(runtime.now()));
     return reply.status(200).send({});
   });
 }

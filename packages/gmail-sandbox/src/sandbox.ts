@@ -45,6 +45,11 @@ export interface SandboxOptions {
   maxConcurrentPerUser?: number | null;
   /** Injected 500 backendError and latency. */
   faults?: FaultOptions;
+  /**
+   * Called after `POST /revoke` or revokeToken recorded a revocation, e.g. so the embedded sign-in
+   * provider can end the whole grant the token belongs to.
+   */
+  onRevoke?: (token: string) => void | Promise<void>;
   /** Where users.watch notifications are POSTed; no pushes are sent without it. */
   push?: PushOptions | null;
   /** The demo mailbox's owner for seedFromCorpus. Default demo@mailroom.local. */
@@ -84,7 +89,7 @@ export interface Sandbox {
   /** Adds a token to the default static verifier (throws when a custom verifier is in use). */
   addToken(token: string, grant: VerifiedToken): void;
   /** Revokes a token as Google's revoke endpoint would, and records it in `revoked`. */
-  revokeToken(token: string): void;
+  revokeToken(token: string): Promise<void>;
   readonly revoked: readonly RevocationRecord[];
   setPush(push: PushOptions | null): void;
   readonly pushDeliveries: readonly PushDelivery[];
@@ -108,7 +113,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     concurrency: new ConcurrencyLimiter(options.maxConcurrentPerUser ?? null),
     faults: new FaultInjector(options.faults),
     push: new PushNotifier(options.push ?? null, { now, sleep }),
-    revocations: new RevocationLog(),
+    revocations: new RevocationLog(options.onRevoke ?? null),
     now,
     sleep,
     requestCount: 0,
@@ -170,7 +175,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       staticVerifier.tokens.set(token, grant);
     },
     revokeToken(token) {
-      runtime.revocations.revoke(token, new Date(now()));
+      return runtime.revocations.revoke(token, new Date(now()));
     },
     get revoked() {
       return runtime.revocations.records;

@@ -152,6 +152,8 @@ export interface MailProvider {
   send(raw: Buffer | string, options?: { threadId?: string }): Promise<SentMessage>;
   watch(options: { topicName: string; labelIds?: string[]; labelFilterBehavior?: 'include' | 'exclude' }): Promise<WatchResult>;
   stop(): Promise<void>;
+  /** Revokes the grant at the provider (disconnect); a grant already revoked counts as done. */
+  revokeAccess(): Promise<void>;
 }
 
 /** The user revoked access or the refresh token expired: mark the account needs_reconnect. */

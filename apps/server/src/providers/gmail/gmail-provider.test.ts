@@ -307,7 +307,7 @@ describe('GmailProvider tokens', () => {
   it('turns a revoked grant (invalid_grant) into GrantRevokedError', async () => {
     const { sandbox, rootUrl } = await startSandbox(5);
     try {
-      sandbox.revokeToken(TOKEN);
+      await sandbox.revokeToken(TOKEN);
       answer = { status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } };
       const gmail = provider(rootUrl, {
         credentials: { access_token: TOKEN, refresh_token: 'refresh-2', expiry_date: Date.now() + 3_600_000 },
@@ -320,10 +320,31 @@ describe('GmailProvider tokens', () => {
     }
   });
 
+  it('revokes the grant at the revocation endpoint on disconnect, and treats an already revoked one as done', async () => {
+    const revokedByIdp: string[] = [];
+    const { sandbox, rootUrl } = await startSandbox(1, { onRevoke: (token) => void revokedByIdp.push(token) });
+    try {
+      const gmail = provider(rootUrl, {
+        credentials: { access_token: TOKEN, refresh_token: 'refresh-3', expiry_date: Date.now() + 3_600_000 },
+        oauthClient: { clientId: 'mailroom', tokenUrl, revokeUrl: new URL('revoke', rootUrl).href },
+      });
+      await gmail.revokeAccess();
+      expect(sandbox.revoked.map((r) => r.token)).toEqual(['refresh-3']);
+      expect(revokedByIdp).toEqual(['refresh-3']);
+
+      // Google answers 400 invalid_token for a token it no longer knows.
+      const alreadyRevoked = provider(rootUrl, { credentials: { access_token: 'gone' }, oauthClient: { clientId: 'mailroom', revokeUrl: tokenUrl } });
+      answer = { status: 400, body: { error: 'invalid_token', error_description: 'Token expired or revoked' } };
+      await expect(alreadyRevoked.revokeAccess()).resolves.toBeUndefined();
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('reports a rejected access token without a refresh token as GrantRevokedError', async () => {
     const { sandbox, rootUrl } = await startSandbox(1);
     try {
-      sandbox.revokeToken(TOKEN);
+      await sandbox.revokeToken(TOKEN);
       await expect(provider(rootUrl).getProfile()).rejects.toBeInstanceOf(GrantRevokedError);
     } finally {
       await sandbox.close();

@@ -276,6 +276,23 @@ export class GmailProvider implements MailProvider {
   }
 
   /**
+   * Revokes the grant: revoking the refresh token (or else the access token) ends the whole grant
+   * (https://developers.google.com/identity/protocols/oauth2/web-server#tokenrevoke). Google answers
+   * 400 invalid_token for a token that is already revoked, which is what was wanted.
+   */
+  async revokeAccess(): Promise<void> {
+    const token = this.auth.credentials.refresh_token ?? this.auth.credentials.access_token;
+    if (!token) return;
+    try {
+      await withRetry(() => this.auth.revokeToken(token), { policy: this.policy, clock: this.clock, random: this.random });
+    } catch (error) {
+      const failure = describeFailure(error, this.clock.now());
+      if (failure.status === 400 && failure.reason === 'invalid_token') return;
+      throw toProviderError(error, this.clock.now());
+    }
+  }
+
+  /**
    * One API call: paced by its quota cost, retried on rate limits and server errors with backoff
    * (honouring Retry-After), its failure mapped to a typed error.
    */
