@@ -17,6 +17,7 @@ export function escapeHtml(value: string): string {
 }
 
 const LOGO = `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2.4V17h16V7.4l-8 5.2-8-5.2ZM5.2 7 12 11.4 18.8 7H5.2Z"/></svg>`;
+const CHEVRON = `<svg class="chevron" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M9.3 6.7 10.7 5.3 17.4 12l-6.7 6.7-1.4-1.4 5.3-5.3z"/></svg>`;
 const TICK = `<svg class="tick" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6 11-11-1.4-1.4z"/></svg>`;
 
 function layout(title: string, body: string): string {
@@ -66,7 +67,7 @@ export function renderChooser(page: ChooserPage): string {
 <input type="hidden" name="account" value="${escapeHtml(account.id)}">
 <button type="submit" class="account"${index === 0 && !hasErrors ? ' autofocus' : ''}>${avatar(account)}
 <span class="who"><span class="name">${escapeHtml(account.displayName)}</span><span class="email">${escapeHtml(account.email)}</span></span>
-<span class="action">Continue as ${escapeHtml(account.displayName)}</span></button>
+<span class="visually-hidden">Continue as ${escapeHtml(account.displayName)}</span>${CHEVRON}</button>
 </form></li>`,
     )
     .join('\n');
