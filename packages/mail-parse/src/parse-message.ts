@@ -50,10 +50,15 @@ export async function parseRawMessage(raw: string | Uint8Array, options: ParseOp
   const id = options.id ?? gmailIdFromDecimal(header('x-gm-msgid')) ?? createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   const threadId = options.threadId ?? gmailIdFromDecimal(header('x-gm-thrid')) ?? id;
   const takeout = takeoutLabelIds(header('x-gmail-labels'), options.userLabelId ?? ((name) => name));
-  const headerDate = email.date ? Date.parse(email.date) : Number.NaN;
+  // postal-mime gives the Date header as ISO 8601 when it could read it, else the raw text.
+  const headerDate = email.date && /^\d{4}-\d{2}-\d{2}T/.test(email.date) ? Date.parse(email.date) : Number.NaN;
 
-  const bodyText = email.text ?? (email.html ? htmlToText(email.html).text : null);
-  const bodyUrls = [...new Set([...urlsInText(email.text ?? ''), ...(email.html ? htmlToText(email.html).urls : [])])];
+  // Both the text and the HTML body are searched: Gmail shows the HTML, and the two parts of a
+  // multipart/alternative message often differ (footers, link texts).
+  const fromHtml = email.html ? htmlToText(email.html) : null;
+  const bodyParts = [email.text, fromHtml?.text].filter((t): t is string => !!t && t.trim() !== '');
+  const bodyText = bodyParts.length > 0 ? bodyParts.join('\n\n') : null;
+  const bodyUrls = [...new Set([...urlsInText(email.text ?? ''), ...(fromHtml?.urls ?? [])])];
 
   const meta: MessageMeta = {
     id,

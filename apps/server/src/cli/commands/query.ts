@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { readTakeoutMbox, type TakeoutMailbox } from '@mailroom/mail-parse';
 import { compileMatcher, needsBodyText, parse, print, QuerySyntaxError, toGmailQuery, toSql, type QueryNode } from '@mailroom/mail-query';
 import type { Command } from '../command.ts';
@@ -12,17 +11,26 @@ const USAGE = `Usage:
       Prints the canonical form of QUERY, its syntax tree, and how Mailroom runs it.
 A query that is not valid exits with status 2 and shows where the problem is.`;
 
+/** Where the command writes; the process streams by default, strings in tests. */
+export interface QueryIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
 export const query: Command = {
   usage: 'query eval --mbox FILE --now ISO --tz ZONE "QUERY"',
   summary: 'Gmail search over a Takeout mbox; `query explain "QUERY"` shows the parse',
-  async run(args) {
-    const [sub, ...rest] = args;
-    if (sub === 'eval') return evalCommand(rest);
-    if (sub === 'explain') return explainCommand(rest);
-    process.stderr.write(`${sub ? `mailroom query: unknown subcommand "${sub}"\n` : ''}${USAGE}\n`);
-    return sub === '--help' || sub === '-h' ? 0 : 1;
-  },
+  run: (args) => runQuery(args, process),
 };
+
+/** `mailroom query ...` with its output sent to `io`; returns the exit code. */
+export async function runQuery(args: string[], io: QueryIo): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === 'eval') return evalCommand(rest, io);
+  if (sub === 'explain') return explainCommand(rest, io);
+  io.stderr.write(`${sub ? `mailroom query: unknown subcommand "${sub}"\n` : ''}${USAGE}\n`);
+  return sub === '--help' || sub === '-h' ? 0 : 1;
+}
 
 interface Options {
   mbox?: string;
@@ -31,29 +39,37 @@ interface Options {
   query: string;
 }
 
-function readOptions(args: string[], needMbox: boolean): Options | number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { mbox: { type: 'string' }, now: { type: 'string' }, tz: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    process.stderr.write(`mailroom query: ${(error as Error).message}\n${USAGE}\n`);
-    return 1;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
+function readOptions(args: string[], needMbox: boolean, io: QueryIo): Options | number {
+  // Hand-rolled on purpose: a query may itself start with '-' (`-from:amy`), which a generic
+  // option parser would take for an option.
+  const values: { mbox?: string; now?: string; tz?: string } = {};
+  const positionals: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const option = /^--(mbox|now|tz)(?:=(.*))?$/.exec(arg);
+    if (option) {
+      const value = option[2] ?? args[++i];
+      if (value === undefined) {
+        io.stderr.write(`mailroom query: --${option[1]} needs a value\n${USAGE}\n`);
+        return 1;
+      }
+      values[option[1] as 'mbox' | 'now' | 'tz'] = value;
+    } else if (arg === '--help' || arg === '-h') {
+      io.stdout.write(`${USAGE}\n`);
+      return 0;
+    } else if (arg === '--') {
+      positionals.push(...args.slice(i + 1));
+      break;
+    } else {
+      positionals.push(arg);
+    }
   }
   if (needMbox && !values.mbox) {
-    process.stderr.write(`mailroom query eval: --mbox FILE is required\n${USAGE}\n`);
+    io.stderr.write(`mailroom query eval: --mbox FILE is required\n${USAGE}\n`);
     return 1;
   }
   if (positionals.length !== 1) {
-    process.stderr.write(`mailroom query: give the query as one argument, in quotes\n${USAGE}\n`);
+    io.stderr.write(`mailroom query: give the query as one argument, in quotes\n${USAGE}\n`);
     return 1;
   }
   let now = new Date();
@@ -61,7 +77,7 @@ function readOptions(args: string[], needMbox: boolean): Options | number {
     // ISO 8601 date-time (Date.parse reads the ECMAScript subset of ISO 8601 exactly).
     const t = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(values.now) ? Date.parse(values.now) : Number.NaN;
     if (Number.isNaN(t)) {
-      process.stderr.write(`mailroom query: --now must be an ISO 8601 date-time such as 2024-06-01T12:00:00Z, not "${values.now}"\n`);
+      io.stderr.write(`mailroom query: --now must be an ISO 8601 date-time such as 2024-06-01T12:00:00Z, not "${values.now}"\n`);
       return 1;
     }
     now = new Date(t);
@@ -70,19 +86,19 @@ function readOptions(args: string[], needMbox: boolean): Options | number {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
   } catch {
-    process.stderr.write(`mailroom query: --tz must be an IANA time zone such as Europe/Berlin, not "${timeZone}"\n`);
+    io.stderr.write(`mailroom query: --tz must be an IANA time zone such as Europe/Berlin, not "${timeZone}"\n`);
     return 1;
   }
   return { ...(values.mbox ? { mbox: values.mbox } : {}), now, timeZone, query: positionals[0] as string };
 }
 
 /** Parses or prints the error with a caret under its position and returns exit code 2. */
-function parseOrReport(text: string): QueryNode | number {
+function parseOrReport(text: string, io: QueryIo): QueryNode | number {
   try {
     return parse(text);
   } catch (error) {
     if (!(error instanceof QuerySyntaxError)) throw error;
-    process.stderr.write(
+    io.stderr.write(
       `mailroom query: invalid query at position ${error.position}: ${error.message}\n` +
         `  ${error.query}\n  ${' '.repeat(error.position)}^\n` +
         `  expected: ${error.expected.join(', ')}\n`,
@@ -107,13 +123,13 @@ function loadMailbox(file: string): Promise<TakeoutMailbox> {
   return mailbox;
 }
 
-async function evalCommand(args: string[]): Promise<number> {
-  const options = readOptions(args, true);
+async function evalCommand(args: string[], io: QueryIo): Promise<number> {
+  const options = readOptions(args, true, io);
   if (typeof options === 'number') return options;
-  const ast = parseOrReport(options.query);
+  const ast = parseOrReport(options.query, io);
   if (typeof ast === 'number') return ast;
   if (!fs.existsSync(options.mbox as string)) {
-    process.stderr.write(`mailroom query eval: no such file: ${options.mbox}\n`);
+    io.stderr.write(`mailroom query eval: no such file: ${options.mbox}\n`);
     return 1;
   }
   const mailbox = await loadMailbox(options.mbox as string);
@@ -125,15 +141,15 @@ async function evalCommand(args: string[]): Promise<number> {
     if (message.meta.rfc822MessageId) out.push(message.meta.rfc822MessageId);
     else withoutId++;
   }
-  process.stdout.write(out.map((id) => `${id}\n`).join(''));
-  if (withoutId > 0) process.stderr.write(`mailroom query eval: ${withoutId} matching message(s) have no Message-ID and are not listed\n`);
+  io.stdout.write(out.map((id) => `${id}\n`).join(''));
+  if (withoutId > 0) io.stderr.write(`mailroom query eval: ${withoutId} matching message(s) have no Message-ID and are not listed\n`);
   return 0;
 }
 
-async function explainCommand(args: string[]): Promise<number> {
-  const options = readOptions(args, false);
+async function explainCommand(args: string[], io: QueryIo): Promise<number> {
+  const options = readOptions(args, false, io);
   if (typeof options === 'number') return options;
-  const ast = parseOrReport(options.query);
+  const ast = parseOrReport(options.query, io);
   if (typeof ast === 'number') return ast;
   const compiled = toSql(ast, { now: options.now, timeZone: options.timeZone });
   const lines = [
@@ -151,6 +167,6 @@ async function explainCommand(args: string[]): Promise<number> {
     'ast:',
     JSON.stringify(ast, null, 2),
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
