@@ -4,8 +4,8 @@ export { QuerySyntaxError } from './errors.ts';
 export { parse } from './parse.ts';
 export { print, printDate } from './print.ts';
 export { evaluate, compileMatcher, spamTrashScope, dateThreshold, relativeThreshold, type Matcher } from './evaluate.ts';
-export { SYSTEM_LABEL_IDS, CATEGORY_LABEL_IDS, isSystemLabelId, hasUserLabels } from './labels.ts';
-export { words, normalizeText, labelKey, messageIdKey, listIdentifier, listPostAddress } from './text.ts';
+export { SYSTEM_LABEL_IDS, CATEGORY_LABEL_IDS, isSystemLabelId, hasUserLabels, systemLabelBit, systemLabelBits } from './labels.ts';
+export { words, normalizeText, labelKey, messageIdKey, listIdentifier, listPostAddress, hexKey } from './text.ts';
 export { searchFields, type SearchFields } from './search.ts';
 export {
   toStoreRow,
@@ -17,4 +17,4 @@ export {
   type StoreTables,
   type StoreRowExtra,
 } from './store.ts';
-export { toSql, toGmailQuery, needsBodyText, isHeaderOnly, bodyTerms, type SqlCompilation, type UnsupportedTerm } from './sql.ts';
+export { toSql, toGmailQuery, needsBodyText, isHeaderOnly, bodyTerms, type SqlCompilation, type SqlContext, type UnsupportedTerm } from './sql.ts';

@@ -30,6 +30,19 @@ export const SYSTEM_LABEL_IDS = [
 
 const SYSTEM = new Set<string>(SYSTEM_LABEL_IDS);
 
+/** Bit of a listed system label in the store's `system_labels` column (1 << index). */
+export function systemLabelBit(id: string): number | null {
+  const index = (SYSTEM_LABEL_IDS as readonly string[]).indexOf(id);
+  return index < 0 ? null : 2 ** index;
+}
+
+/** The `system_labels` bitmask of a message's labels. */
+export function systemLabelBits(labelIds: readonly string[]): number {
+  let bits = 0;
+  for (const id of new Set(labelIds)) bits += systemLabelBit(id) ?? 0;
+  return bits;
+}
+
 /** System labels: the fixed list and any `CATEGORY_*` Gmail may add. Everything else is a user label. */
 export function isSystemLabelId(id: string): boolean {
   return SYSTEM.has(id) || /^CATEGORY_[A-Z]+$/.test(id);

@@ -1,8 +1,8 @@
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { sizeInBytes, walk, type FlagNode, type QueryNode, type Span } from './ast.ts';
 import { dateThreshold, relativeThreshold, spamTrashScope } from './evaluate.ts';
-import { CATEGORY_LABEL_IDS, systemLabelIdForKey } from './labels.ts';
-import type { EvaluationContext } from './message.ts';
+import { CATEGORY_LABEL_IDS, systemLabelBit, systemLabelIdForKey } from './labels.ts';
+import type { LabelInfo } from './message.ts';
 import { printDate, printLeaf, printWith } from './print.ts';
 import type { StoreTables } from './store.ts';
 import { hexKey, labelKey, messageIdKey, phraseNeedle } from './text.ts';
@@ -18,6 +18,17 @@ export interface UnsupportedTerm {
 export type SqlCompilation = { ok: true; where: Expression<SqlBool> } | { ok: false; unsupported: UnsupportedTerm[] };
 
 type Eb = ExpressionBuilder<StoreTables, 'messages'>;
+
+/**
+ * What toSql needs: the instant and zone for dates, and optionally the account's labels. With
+ * `labels` (the same list evaluate gets), `label:` names are resolved to ids while compiling;
+ * without, the SQL looks them up in the `labels` table (correlated subquery, slower).
+ */
+export interface SqlContext {
+  now: Date;
+  timeZone: string;
+  labels?: readonly LabelInfo[];
+}
 
 const BODY_REASON = 'matches message bodies, which Mailroom does not store; ask the provider (Gmail search) instead';
 
@@ -55,14 +66,14 @@ export function isHeaderOnly(ast: QueryNode): boolean {
  * store rows (messages without body text), on SQLite and PostgreSQL, or reports the terms it
  * cannot compile: bodies are not stored, so body search is the provider's job.
  */
-export function toSql(ast: QueryNode, context: Pick<EvaluationContext, 'now' | 'timeZone'>): SqlCompilation {
+export function toSql(ast: QueryNode, context: SqlContext): SqlCompilation {
   const unsupported = bodyTerms(ast);
   if (unsupported.length > 0) return { ok: false, unsupported };
   const eb = expressionBuilder<StoreTables, 'messages'>();
   const scope = spamTrashScope(ast);
   const parts = [compile(ast, eb, context)];
-  if (!scope.spam) parts.push(eb.not(hasLabel(eb, 'SPAM')));
-  if (!scope.trash) parts.push(eb.not(hasLabel(eb, 'TRASH')));
+  const hidden = [...(scope.spam ? [] : ['SPAM']), ...(scope.trash ? [] : ['TRASH'])];
+  if (hidden.length > 0) parts.unshift(hasNoneOf(hidden));
   return { ok: true, where: eb.and(parts) };
 }
 
@@ -89,8 +100,15 @@ function contains(eb: Eb, column: SearchColumn, needle: string): Expression<SqlB
   return sql<SqlBool>`${eb.ref(`messages.${column}`)} like ${containsPattern(needle)} escape '\\'`;
 }
 
+/** System labels are bits of `system_labels` (one integer AND); other labels are searched. */
 function hasLabel(eb: Eb, id: string): Expression<SqlBool> {
-  return contains(eb, 'search_labels', ` ${hexKey(id)} `);
+  const bit = systemLabelBit(id);
+  return bit === null ? contains(eb, 'search_labels', ` ${hexKey(id)} `) : sql<SqlBool>`(${sql.ref('messages.system_labels')} & ${sql.lit(bit)}) <> 0`;
+}
+
+function hasNoneOf(ids: readonly string[]): Expression<SqlBool> {
+  const mask = ids.reduce((m, id) => m + (systemLabelBit(id) as number), 0);
+  return sql<SqlBool>`(${sql.ref('messages.system_labels')} & ${sql.lit(mask)}) = 0`;
 }
 
 const FIELD_COLUMNS = {
@@ -104,7 +122,7 @@ const FIELD_COLUMNS = {
   filename: 'search_filename',
 } as const;
 
-function compile(node: QueryNode, eb: Eb, context: Pick<EvaluationContext, 'now' | 'timeZone'>): Expression<SqlBool> {
+function compile(node: QueryNode, eb: Eb, context: SqlContext): Expression<SqlBool> {
   switch (node.kind) {
     case 'and':
       return node.children.length === 0 ? TRUE : eb.and(node.children.map((c) => compile(c, eb, context)));
@@ -116,6 +134,11 @@ function compile(node: QueryNode, eb: Eb, context: Pick<EvaluationContext, 'now'
       if (node.operator === 'label') {
         const key = labelKey(node.value);
         const systemId = systemLabelIdForKey(key);
+        if (context.labels) {
+          const ids = new Set(context.labels.filter((l) => labelKey(l.name) === key).map((l) => l.id));
+          if (systemId) ids.add(systemId);
+          return ids.size === 0 ? FALSE : eb.or([...ids].map((id) => hasLabel(eb, id)));
+        }
         // A user label matches by name through the labels table; its id sits in search_labels.
         const userLabel = eb.exists(
           eb
@@ -165,7 +188,7 @@ function compileFlag(node: FlagNode, eb: Eb): Expression<SqlBool> {
     case 'in': {
       const ids = { inbox: 'INBOX', sent: 'SENT', drafts: 'DRAFT', spam: 'SPAM', trash: 'TRASH', snoozed: 'SNOOZED' } as const;
       if (node.value === 'anywhere') return TRUE;
-      if (node.value === 'archive') return eb.and(['INBOX', 'SENT', 'DRAFT', 'SPAM', 'TRASH'].map((id) => eb.not(hasLabel(eb, id))));
+      if (node.value === 'archive') return hasNoneOf(['INBOX', 'SENT', 'DRAFT', 'SPAM', 'TRASH']);
       return hasLabel(eb, ids[node.value]);
     }
     case 'is': {

@@ -1,4 +1,4 @@
-import { hasUserLabels, isSystemLabelId } from './labels.ts';
+import { hasUserLabels, isSystemLabelId, systemLabelBits } from './labels.ts';
 import type { Address, AttachmentMeta, MessageMeta } from './message.ts';
 import { labelSearchString, searchFields } from './search.ts';
 import { hexKey, labelKey } from './text.ts';
@@ -60,6 +60,9 @@ export interface MessageRow {
   message_id_key: string | null;
   /** 1 when a label other than Gmail's system labels is on the message. */
   has_user_labels: number;
+  /** Bitmask of SYSTEM_LABEL_IDS on the message (bit i = SYSTEM_LABEL_IDS[i]): INBOX, UNREAD,
+   * SPAM ... tested with one integer AND instead of a text search. */
+  system_labels: number;
 }
 
 export interface LabelRow {
@@ -131,15 +134,17 @@ export function toStoreRow(accountId: string, meta: MessageMeta, extra: StoreRow
     search_labels: search.labels,
     message_id_key: search.messageIdKey,
     has_user_labels: search.hasUserLabels ? 1 : 0,
+    system_labels: systemLabelBits(meta.labelIds),
   };
 }
 
 /** The columns to update when only a message's labels change (history labelsAdded/Removed). */
-export function labelColumns(labelIds: readonly string[]): Pick<MessageRow, 'label_ids' | 'search_labels' | 'has_user_labels'> {
+export function labelColumns(labelIds: readonly string[]): Pick<MessageRow, 'label_ids' | 'search_labels' | 'has_user_labels' | 'system_labels'> {
   return {
     label_ids: JSON.stringify(labelIds),
     search_labels: labelSearchString(labelIds),
     has_user_labels: hasUserLabels(labelIds) ? 1 : 0,
+    system_labels: systemLabelBits(labelIds),
   };
 }
 
