@@ -28,6 +28,8 @@ export function useAuthFlow({ reportCancel = false, onSuccess }: Options) {
     // Categories belong to the previous user (or none): drop them and load the new session.
     client.removeQueries({ queryKey: categoriesQueryKey });
     client.setQueryData(sessionQueryKey, await fetchSession());
+    // A sign-in or a Gmail consent changes what the server says about the user: read it again.
+    await client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   }, [client]);
 
   const start = useCallback(
