@@ -28,8 +28,13 @@ export const categorySchema = z.object({
   description: z.string(),
   color: z.string().nullable(),
   icon: z.string().nullable(),
-  count: z.number().int(),
-  unreadCount: z.number().int(),
+  /**
+   * Exact number of matching messages, counted in Mailroom's store. Null when the query
+   * searches message bodies (free words, AROUND, has:drive ...): Mailroom stores no bodies, so
+   * only Gmail can evaluate it, and Gmail gives no exact count.
+   */
+  count: z.number().int().nullable(),
+  unreadCount: z.number().int().nullable(),
   updatedAt: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -47,6 +52,42 @@ export const emailSummarySchema = z.object({
 });
 export type EmailSummary = z.infer<typeof emailSummarySchema>;
 
+/** What a category's query counts to, without saving it (the editor's live count); null as in categorySchema. */
+export const queryCountSchema = z.object({
+  count: z.number().int().nullable(),
+  unreadCount: z.number().int().nullable(),
+});
+
+export const actionBatchKindSchema = z.enum(['quarantine', 'delete']);
+/**
+ * running: being applied (a job with progress); done: applied to every message; failed: stopped
+ * part-way after retries (undo puts back what was applied); undoing / undone / undo_failed: the
+ * same for the undo.
+ */
+export const actionBatchStatusSchema = z.enum(['running', 'done', 'failed', 'undoing', 'undone', 'undo_failed']);
+
+export const actionBatchSchema = z.object({
+  batchId: z.string(),
+  kind: actionBatchKindSchema,
+  /** The category it was started from; null once that category was deleted. */
+  categoryId: z.string().nullable(),
+  /** The category's name when the batch was made (kept after the category is deleted). */
+  categoryName: z.string().nullable(),
+  /** Messages in the batch. */
+  count: z.number().int(),
+  /** Messages already changed in Gmail (progress while running). */
+  done: z.number().int(),
+  /** Messages already put back (progress while undoing). */
+  restored: z.number().int(),
+  status: actionBatchStatusSchema,
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  /** Undo is possible until then (created + 7 days); afterwards the batch is gone from the list. */
+  expiresAt: z.string(),
+  undoneAt: z.string().nullable(),
+});
+export type ActionBatch = z.infer<typeof actionBatchSchema>;
+
 const bulkTarget = z
   .object({
     categoryId: id('categoryId'),
@@ -58,7 +99,8 @@ const bulkTarget = z
     path: ['messageIds'],
   });
 
-const batchResult = z.object({ batchId: z.string(), count: z.number().int() });
+/** `done`: every message was changed before the answer; `running`: a job carries on (see listActionBatches). */
+const batchResult = z.object({ batchId: z.string(), count: z.number().int(), status: z.enum(['done', 'running']) });
 
 export const syncStatusSchema = z.object({
   state: z.enum(['idle', 'syncing', 'error', 'never']),
@@ -127,9 +169,17 @@ export const functions = {
   createCategory: defineFn({
     auth: 'user',
     mutates: true,
-    summary: 'Creates a manual category defined by a Gmail search query.',
+    summary:
+      'Creates a manual category defined by a Gmail search query. ALREADY_EXISTS for a name the user already has; INVALID_ARGUMENT with details {field: "query", position, expected} for a query that does not parse.',
     request: z.object(categoryFields).strict(),
     response: categorySchema,
+  }),
+  previewCategoryQuery: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'Counts what a query would match, without saving it (the category editor’s live count); errors as createCategory.',
+    request: z.object({ query: categoryFields.query }).strict(),
+    response: queryCountSchema,
   }),
   listCategories: defineFn({
     auth: 'user',
@@ -148,15 +198,15 @@ export const functions = {
   updateCategory: defineFn({
     auth: 'user',
     mutates: true,
-    summary: 'Changes a category’s fields.',
+    summary: 'Changes a category’s fields (null clears color or icon); errors as createCategory.',
     request: z
       .object({
         categoryId: id('categoryId'),
         name: categoryFields.name.optional(),
         query: categoryFields.query.optional(),
         description: categoryFields.description,
-        color: categoryFields.color,
-        icon: categoryFields.icon,
+        color: categoryFields.color.unwrap().nullable().optional(),
+        icon: categoryFields.icon.unwrap().nullable().optional(),
       })
       .strict(),
     response: categorySchema,
@@ -171,7 +221,8 @@ export const functions = {
   getCategoryEmails: defineFn({
     auth: 'user',
     mutates: false,
-    summary: 'The messages a category’s query matches, a page at a time.',
+    summary:
+      'The messages a category’s query matches, newest first, a page at a time (Gmail’s semantics; messages in Mailroom/Quarantine are left out unless the query names that label). Header-only queries are answered from the store with an exact total on the first page; queries over bodies by Gmail search (total null). sort "priority" answers FAILED_PRECONDITION {reason: "PRIORITY_UNAVAILABLE"} until priority scores exist.',
     request: z
       .object({
         categoryId: id('categoryId'),
@@ -183,20 +234,32 @@ export const functions = {
     response: z.object({
       emails: z.array(emailSummarySchema),
       nextPageToken: z.string().nullable(),
+      /** Exact number of matches, on the first page of a store-answered query; null otherwise. */
       total: z.number().int().nullable(),
+      /** Who evaluated the query: Mailroom's store, or Gmail search (queries over bodies). */
+      source: z.enum(['store', 'gmail']),
     }),
   }),
   getEmailContent: defineFn({
     auth: 'user',
     mutates: false,
     summary: 'A message fetched from the provider on demand, sanitised; never stored.',
-    request: z.object({ messageId: id('messageId') }).strict(),
+    request: z
+      .object({
+        messageId: id('messageId'),
+        /** The user chose "Show images": keep remote https images in the HTML. */
+        showRemoteImages: z.boolean().optional(),
+      })
+      .strict(),
     response: z.object({
       id: z.string(),
+      threadId: z.string(),
+      labelIds: z.array(z.string()),
       headers: z.object({
         from: z.string(),
         to: z.string(),
         cc: z.string(),
+        replyTo: z.string(),
         subject: z.string(),
         date: z.string(),
       }),
@@ -209,16 +272,33 @@ export const functions = {
   quarantineEmails: defineFn({
     auth: 'user',
     mutates: true,
-    summary: 'Moves messages out of the inbox into Mailroom/Quarantine (undoable for 7 days).',
+    summary:
+      'Moves messages out of the inbox into Mailroom/Quarantine (undoable for 7 days). Needs the write scope: FAILED_PRECONDITION {reason: "WRITE_SCOPE_REQUIRED"} otherwise.',
     request: bulkTarget,
     response: batchResult,
   }),
   bulkDeleteEmails: defineFn({
     auth: 'user',
     mutates: true,
-    summary: 'Moves messages to Gmail’s trash (undoable for 7 days; never permanent).',
+    summary:
+      'Moves messages to Gmail’s trash (undoable for 7 days; never permanent). Needs the write scope: FAILED_PRECONDITION {reason: "WRITE_SCOPE_REQUIRED"} otherwise.',
     request: bulkTarget,
     response: batchResult,
+  }),
+  listActionBatches: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary: 'The bulk actions of the last 7 days, newest first, with their progress; older ones are gone.',
+    request: noArgs,
+    response: z.object({ batches: z.array(actionBatchSchema) }),
+  }),
+  undoActionBatch: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary:
+      'Puts the messages of a bulk action back exactly as they were (labels restored, trash undone). FAILED_PRECONDITION with reason BATCH_EXPIRED after 7 days, ALREADY_UNDONE, or BATCH_IN_PROGRESS; WRITE_SCOPE_REQUIRED without the write scope.',
+    request: z.object({ batchId: id('batchId') }).strict(),
+    response: z.object({ batchId: z.string(), status: z.enum(['undone', 'undoing']), restored: z.number().int() }),
   }),
   debugGmailTokens: defineFn({
     auth: 'user',

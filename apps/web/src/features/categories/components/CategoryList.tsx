@@ -24,8 +24,9 @@ export function CategoryList({ categories }: { categories: Category[] }) {
               <span className="block truncate font-mono text-xs text-muted">{category.query}</span>
             </span>
             <span className="shrink-0 text-right text-sm">
-              <span className="font-semibold text-fg tabular-nums">{numberFormat.format(category.count)}</span>
-              {category.unreadCount > 0 ? (
+              {/* null: the query searches bodies, which only Gmail evaluates and Gmail gives no exact count */}
+              <span className="font-semibold text-fg tabular-nums">{category.count === null ? 'Gmail search' : numberFormat.format(category.count)}</span>
+              {category.unreadCount !== null && category.unreadCount > 0 ? (
                 <span className="block text-xs text-muted tabular-nums">{numberFormat.format(category.unreadCount)} unread</span>
               ) : null}
             </span>
