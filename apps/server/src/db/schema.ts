@@ -126,6 +126,51 @@ export type MessagesTable = MessageRow;
 /** Gmail labels per account; rows are built by @mailroom/mail-query's toLabelRow. */
 export type LabelsTable = LabelRow;
 
+/** A manual category: a Gmail search query with a name, per user. */
+export interface CategoriesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** Lower-cased name: names are unique per user regardless of case. */
+  name_key: string;
+  query: string;
+  description: string;
+  color: string | null;
+  icon: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A bulk action (quarantine or delete) that can be undone for 7 days. */
+export interface ActionBatchesTable {
+  id: string;
+  account_id: string;
+  kind: 'quarantine' | 'delete';
+  category_id: string | null;
+  category_name: string | null;
+  status: 'running' | 'done' | 'failed' | 'undoing' | 'undone' | 'undo_failed';
+  message_count: number;
+  done_count: number;
+  restored_count: number;
+  error: string | null;
+  created_at: number;
+  expires_at: number;
+  completed_at: number | null;
+  undone_at: number | null;
+  updated_at: number;
+}
+
+/** One message of an action batch, with its labels from before the action. */
+export interface ActionBatchMessagesTable {
+  batch_id: string;
+  account_id: string;
+  message_id: string;
+  position: number;
+  /** JSON array of label ids. */
+  previous_labels: string;
+  state: 'pending' | 'applied' | 'restored';
+}
+
 export interface Database {
   sync_state: SyncStateTable;
   sync_seen: SyncSeenTable;
@@ -139,6 +184,9 @@ export interface Database {
   idp_accounts: IdpAccountsTable;
   idp_signing_keys: IdpSigningKeysTable;
   idp_payloads: IdpPayloadsTable;
+  categories: CategoriesTable;
+  action_batches: ActionBatchesTable;
+  action_batch_messages: ActionBatchMessagesTable;
 }
 
 export type { Generated };

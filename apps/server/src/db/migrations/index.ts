@@ -6,6 +6,7 @@ import * as auth from './20261121T0900_auth.ts';
 import * as embeddedIdp from './20261121T0910_embedded_idp.ts';
 import * as sync from './20261121T1000_sync.ts';
 import * as messageLabelBits from './20261121T1100_message_label_bits.ts';
+import * as categoriesRecovery from './20261121T1200_categories_recovery.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T0910_embedded_idp': embeddedIdp,
   '20261121T1000_sync': sync,
   '20261121T1100_message_label_bits': messageLabelBits,
+  '20261121T1200_categories_recovery': categoriesRecovery,
 };
