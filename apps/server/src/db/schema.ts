@@ -158,6 +158,8 @@ export interface ActionBatchesTable {
   completed_at: number | null;
   undone_at: number | null;
   updated_at: number;
+  /** JSON `{"add": [...], "remove": [...]}`: the label ids the batch added and removed in Gmail. */
+  label_change: string;
 }
 
 /** One message of an action batch, with its labels from before the action. */

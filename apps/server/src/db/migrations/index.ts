@@ -7,6 +7,7 @@ import * as embeddedIdp from './20261121T0910_embedded_idp.ts';
 import * as sync from './20261121T1000_sync.ts';
 import * as messageLabelBits from './20261121T1100_message_label_bits.ts';
 import * as categoriesRecovery from './20261121T1200_categories_recovery.ts';
+import * as actionBatchChanges from './20261121T1210_action_batch_changes.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T1000_sync': sync,
   '20261121T1100_message_label_bits': messageLabelBits,
   '20261121T1200_categories_recovery': categoriesRecovery,
+  '20261121T1210_action_batch_changes': actionBatchChanges,
 };
