@@ -175,7 +175,8 @@ test('the account chooser and consent forms are rate limited per client', async 
 test('a restart keeps the provider’s sessions, keys and issued tokens (state is in the database)', async () => {
   const database = await createTestDatabase('sqlite');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-idp-restart-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' });
+  // The embedded Gmail sandbox starts empty here (seeding the corpus takes seconds).
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGNIN_RATE_LIMIT_PER_MINUTE: '1000', SANDBOX_SEED_CORPUS: 'false' });
   const start = async () => {
     const jobs = new InProcessQueue();
     const app = await buildApp({ config, db: database.db, jobs, log: false });

@@ -7,7 +7,7 @@ import type { ServerSecrets } from '../secrets.ts';
 import { ensureDemoAccount } from './accounts.ts';
 import { deleteExpiredIdpPayloads } from './adapter.ts';
 import { createEmbeddedProvider, idpIssuer } from './provider.ts';
-import { registerEmbeddedIdpRoutes, type IdpRevocation } from './routes.ts';
+import { registerEmbeddedIdpRoutes, revokeIdpToken, type IdpRevocation } from './routes.ts';
 
 export type { IdpRevocation } from './routes.ts';
 
@@ -19,8 +19,13 @@ export interface EmbeddedIdp {
   issuer: string;
   /** Plug into gmail-sandbox as its TokenVerifier. */
   verifyAccessToken: AccessTokenVerifier;
-  /** Called for every revocation at /idp/revoke; returns a function that unsubscribes. */
+  /** Called for every revocation (at /idp/revoke or through `revoke`); returns a function that unsubscribes. */
   onRevoked(listener: (revocation: IdpRevocation) => void): () => void;
+  /**
+   * Revokes the grant of an access or refresh token (false when the token is unknown), e.g. from
+   * gmail-sandbox's `onRevoke` when someone revokes at the sandbox's Google-style /revoke.
+   */
+  revoke(token: string): Promise<boolean>;
 }
 
 export interface EmbeddedIdpOptions {
@@ -39,20 +44,21 @@ export async function setupEmbeddedIdp(app: FastifyInstance, options: EmbeddedId
   const provider = await createEmbeddedProvider({ db, publicUrl: config.publicUrl, secrets, redirectUris: options.redirectUris, log });
 
   const listeners = new Set<(revocation: IdpRevocation) => void>();
+  const notify = (revocation: IdpRevocation) => {
+    for (const listener of listeners) {
+      try {
+        listener(revocation);
+      } catch (error) {
+        log.error({ err: error }, 'revocation listener failed');
+      }
+    }
+  };
   await registerEmbeddedIdpRoutes(app, {
     provider,
     db,
     publicUrl: config.publicUrl,
     signinRateLimitPerMinute: config.signinRateLimitPerMinute,
-    onRevoked(revocation) {
-      for (const listener of listeners) {
-        try {
-          listener(revocation);
-        } catch (error) {
-          log.error({ err: error }, 'revocation listener failed');
-        }
-      }
-    },
+    onRevoked: notify,
   });
 
   const sweep = setInterval(() => {
@@ -68,6 +74,11 @@ export async function setupEmbeddedIdp(app: FastifyInstance, options: EmbeddedId
     onRevoked(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    async revoke(token) {
+      const revocation = await revokeIdpToken(provider, db, token);
+      if (revocation) notify(revocation);
+      return revocation !== null;
     },
   };
 }

@@ -21,6 +21,24 @@ export interface IdpRevocation {
   at: Date;
 }
 
+/**
+ * Revokes the grant an access or refresh token belongs to, as Google does: the grant and every
+ * token issued under it. Null for a token the provider does not know (or no longer knows).
+ */
+export async function revokeIdpToken(provider: Provider, db: Db, value: string): Promise<IdpRevocation | null> {
+  const token = (await provider.AccessToken.find(value)) ?? (await provider.RefreshToken.find(value));
+  if (!token?.grantId) return null;
+  await revokeGrantRows(db, token.grantId);
+  const account = token.accountId ? await findIdpAccount(db, token.accountId) : null;
+  return {
+    token: value,
+    kind: token.kind === 'RefreshToken' ? 'RefreshToken' : 'AccessToken',
+    email: account?.email ?? null,
+    clientId: token.clientId ?? '',
+    at: new Date(),
+  };
+}
+
 export interface EmbeddedIdpRoutesOptions {
   provider: Provider;
   db: Db;
@@ -270,19 +288,11 @@ export async function registerEmbeddedIdpRoutes(app: FastifyInstance, options: E
         if (typeof value !== 'string' || value.length === 0) {
           return reply.code(400).send({ error: 'invalid_request', error_description: 'Missing required parameter: token' });
         }
-        const token = (await provider.AccessToken.find(value)) ?? (await provider.RefreshToken.find(value));
-        if (!token?.grantId) {
+        const revocation = await revokeIdpToken(provider, db, value);
+        if (!revocation) {
           return reply.code(400).send({ error: 'invalid_token', error_description: 'Token expired or revoked' });
         }
-        await revokeGrantRows(db, token.grantId);
-        const account = token.accountId ? await findIdpAccount(db, token.accountId) : null;
-        options.onRevoked({
-          token: value,
-          kind: token.kind === 'RefreshToken' ? 'RefreshToken' : 'AccessToken',
-          email: account?.email ?? null,
-          clientId: token.clientId ?? '',
-          at: new Date(),
-        });
+        options.onRevoked(revocation);
         return reply.code(200).send({});
       },
     );

@@ -118,7 +118,7 @@ test('`mailroom token create --email E` prints a token once that the server then
     expect(errors.join('')).toContain('shown only this once');
     expect(errors.join('')).not.toContain(token);
 
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SANDBOX_SEED_CORPUS: 'false' });
     const database = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'mailroom.sqlite') });
     const jobs = new InProcessQueue();
     const app = await buildApp({ config, db: database.db, jobs, log: false });

@@ -44,8 +44,9 @@ describe.each(ENGINES)('connecting Gmail (%s)', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { env: { SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' } });
     // The Gmail sandbox, accepting exactly the embedded provider's tokens (as the embedded default wires it).
-    sandbox = createSandbox({ verifyToken: t.app.mailroomAuth.idp!.verifyAccessToken });
-    t.app.mailroomAuth.idp!.onRevoked((revocation) => sandbox.revokeToken(revocation.token));
+    const idp = t.app.mailroomAuth.idp!;
+    sandbox = createSandbox({ verifyToken: idp.verifyAccessToken, onRevoke: async (token) => void (await idp.revoke(token)) });
+    idp.onRevoked((revocation) => sandbox.revokeToken(revocation.token));
   });
   afterAll(async () => {
     await sandbox.app.close();
@@ -228,6 +229,18 @@ describe.each(ENGINES)('connecting Gmail (%s)', (engine) => {
     expect(await t.database.db.selectFrom('messages').select('id').where('account_id', '=', other.id).execute()).toHaveLength(1);
     const otherCredentials = openGmailCredentials(t.app.mailroomAuth.secrets.tokenKey, other.id, other.token_ciphertext!);
     expect((await profileWith(otherCredentials.access_token)).statusCode).toBe(200);
+  });
+
+  test('a token revoked at the sandbox’s Google-style /revoke ends the whole grant at the provider', async () => {
+    const b = await signedIn('elsewhere@example.com');
+    await connectGmail(b);
+    const account = (await accountOf('elsewhere@example.com'))!;
+    const credentials = openGmailCredentials(t.app.mailroomAuth.secrets.tokenKey, account.id, account.token_ciphertext!);
+    const revoked = await sandbox.app.inject({ method: 'POST', url: `/revoke?token=${encodeURIComponent(credentials.access_token)}` });
+    expect(revoked.statusCode).toBe(200);
+    expect(await t.app.mailroomAuth.idp!.verifyAccessToken(credentials.access_token)).toBeNull();
+    // The refresh token went with the grant: it cannot mint a new access token.
+    await expect(t.app.mailroomAuth.oauth.refresh(credentials.refresh_token ?? '')).rejects.toThrow();
   });
 
   test('connecting again after a disconnect starts from a clean account', async () => {
