@@ -186,6 +186,23 @@ describe('GmailProvider against the standalone sandbox', () => {
   });
 });
 
+describe('GmailProvider with an API root that has a path', () => {
+  it('keeps the path (the embedded sandbox is served under /sandbox/gmail/) for reads and writes', async () => {
+    const { sandbox, rootUrl } = await startSandbox(5, { prefix: '/sandbox/gmail' });
+    try {
+      expect(rootUrl).toMatch(/\/sandbox\/gmail\/$/);
+      // Without the trailing slash too.
+      const gmail = provider(rootUrl.replace(/\/$/, ''));
+      expect(await gmail.getProfile()).toMatchObject({ emailAddress: EMAIL, messagesTotal: 5 });
+      const [first] = (await gmail.listMessageIds()).messages;
+      await gmail.batchModify([first!.id], { add: ['STARRED'] });
+      expect(sandbox.store.mailbox(EMAIL).getMessage(first!.id).labelIds).toContain('STARRED');
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
 describe('GmailProvider when history has expired', () => {
   it('throws HistoryExpiredError so the sync can start over', async () => {
     const { sandbox, rootUrl } = await startSandbox(20, { historyWindow: 3 });

@@ -82,6 +82,12 @@ export const GMAIL_CLASSIC_PACING: PacerOptions = { unitsPerWindow: 15_000, wind
 export class GmailProvider implements MailProvider {
   readonly auth: OAuth2Client;
   private readonly api: gmail_v1.Gmail;
+  /**
+   * Per-request options naming the API root. @googleapis/gmail resolves a client-wide rootUrl
+   * as `new URL('/gmail/v1/...', rootUrl)`, which drops a path such as the embedded sandbox's
+   * `/sandbox/gmail/`; a per-request rootUrl is prefixed to the method's path instead.
+   */
+  private readonly at: { rootUrl: string };
   private readonly policy: RetryPolicy;
   private readonly pacer: QuotaPacer | null;
   private readonly clock: Clock;
@@ -109,11 +115,13 @@ export class GmailProvider implements MailProvider {
       this.auth.on('tokens', (tokens) => void onTokens(tokens));
     }
     // Retries are ours (backoff from 1 s, Retry-After, typed errors), so gaxios' own are off.
-    this.api = gmail({ version: 'v1', auth: this.auth, rootUrl: options.rootUrl ?? GOOGLE_ROOT_URL, retry: false });
+    const rootUrl = options.rootUrl ?? GOOGLE_ROOT_URL;
+    this.at = { rootUrl: rootUrl.endsWith('/') ? rootUrl : `${rootUrl}/` };
+    this.api = gmail({ version: 'v1', auth: this.auth, rootUrl: this.at.rootUrl, retry: false });
   }
 
   async getProfile(): Promise<Profile> {
-    const data = await this.call('users.getProfile', () => this.api.users.getProfile({ userId: 'me' }));
+    const data = await this.call('users.getProfile', () => this.api.users.getProfile({ userId: 'me' }, this.at));
     return {
       emailAddress: data.emailAddress ?? '',
       messagesTotal: data.messagesTotal ?? 0,
@@ -123,12 +131,12 @@ export class GmailProvider implements MailProvider {
   }
 
   async listLabels(): Promise<ProviderLabel[]> {
-    const data = await this.call('labels.list', () => this.api.users.labels.list({ userId: 'me' }));
+    const data = await this.call('labels.list', () => this.api.users.labels.list({ userId: 'me' }, this.at));
     return (data.labels ?? []).map(toLabel);
   }
 
   async createLabel(input: { name: string; messageListVisibility?: string; labelListVisibility?: string }): Promise<ProviderLabel> {
-    const data = await this.call('labels.create', () => this.api.users.labels.create({ userId: 'me', requestBody: input }));
+    const data = await this.call('labels.create', () => this.api.users.labels.create({ userId: 'me', requestBody: input }, this.at));
     return toLabel(data);
   }
 
@@ -141,7 +149,7 @@ export class GmailProvider implements MailProvider {
         ...(options.includeSpamTrash ? { includeSpamTrash: true } : {}),
         ...(options.pageToken ? { pageToken: options.pageToken } : {}),
         ...(options.maxResults ? { maxResults: options.maxResults } : {}),
-      }),
+      }, this.at),
     );
     return {
       messages: (data.messages ?? []).map((m) => ({ id: m.id as string, threadId: m.threadId as string })),
@@ -161,7 +169,7 @@ export class GmailProvider implements MailProvider {
           ...(options.maxResults ? { maxResults: options.maxResults } : {}),
           ...(options.historyTypes?.length ? { historyTypes: options.historyTypes } : {}),
           ...(options.labelId ? { labelId: options.labelId } : {}),
-        }),
+        }, this.at),
       );
     } catch (error) {
       // A 404 here means the startHistoryId is too old (https://developers.google.com/workspace/gmail/api/guides/sync#partial).
@@ -187,7 +195,7 @@ export class GmailProvider implements MailProvider {
             id,
             format,
             ...(format === 'metadata' && options.headers?.length ? { metadataHeaders: [...options.headers] } : {}),
-          }),
+          }, this.at),
         );
         messages.push(toProviderMessage(data, format, options.headers));
       } catch (error) {
@@ -202,7 +210,7 @@ export class GmailProvider implements MailProvider {
   }
 
   async getMessageContent(id: string, format: 'raw' | 'full'): Promise<MessageContent> {
-    const data = await this.call('messages.get', () => this.api.users.messages.get({ userId: 'me', id, format }));
+    const data = await this.call('messages.get', () => this.api.users.messages.get({ userId: 'me', id, format }, this.at));
     const base = { id: data.id as string, threadId: data.threadId as string, labelIds: data.labelIds ?? [] };
     if (format === 'raw') return { format, ...base, raw: Buffer.from(data.raw ?? '', 'base64url') };
     return { format, ...base, payload: toPart(data.payload ?? {}) };
@@ -210,7 +218,7 @@ export class GmailProvider implements MailProvider {
 
   async getAttachment(messageId: string, attachmentId: string): Promise<Buffer> {
     const data = await this.call('messages.attachments.get', () =>
-      this.api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }),
+      this.api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }, this.at),
     );
     return Buffer.from(data.data ?? '', 'base64url');
   }
@@ -221,7 +229,7 @@ export class GmailProvider implements MailProvider {
         userId: 'me',
         id,
         requestBody: { addLabelIds: [...(change.add ?? [])], removeLabelIds: [...(change.remove ?? [])] },
-      }),
+      }, this.at),
     );
     return { id: data.id as string, labelIds: data.labelIds ?? [] };
   }
@@ -234,25 +242,25 @@ export class GmailProvider implements MailProvider {
         this.api.users.messages.batchModify({
           userId: 'me',
           requestBody: { ids: chunk, addLabelIds: [...(change.add ?? [])], removeLabelIds: [...(change.remove ?? [])] },
-        }),
+        }, this.at),
       );
     }
   }
 
   async trash(id: string): Promise<{ id: string; labelIds: string[] }> {
-    const data = await this.call('messages.trash', () => this.api.users.messages.trash({ userId: 'me', id }));
+    const data = await this.call('messages.trash', () => this.api.users.messages.trash({ userId: 'me', id }, this.at));
     return { id: data.id as string, labelIds: data.labelIds ?? [] };
   }
 
   async untrash(id: string): Promise<{ id: string; labelIds: string[] }> {
-    const data = await this.call('messages.untrash', () => this.api.users.messages.untrash({ userId: 'me', id }));
+    const data = await this.call('messages.untrash', () => this.api.users.messages.untrash({ userId: 'me', id }, this.at));
     return { id: data.id as string, labelIds: data.labelIds ?? [] };
   }
 
   async send(raw: Buffer | string, options: { threadId?: string } = {}): Promise<SentMessage> {
     const encoded = Buffer.from(raw).toString('base64url');
     const data = await this.call('messages.send', () =>
-      this.api.users.messages.send({ userId: 'me', requestBody: { raw: encoded, ...(options.threadId ? { threadId: options.threadId } : {}) } }),
+      this.api.users.messages.send({ userId: 'me', requestBody: { raw: encoded, ...(options.threadId ? { threadId: options.threadId } : {}) } }, this.at),
     );
     return { id: data.id as string, threadId: data.threadId as string, labelIds: data.labelIds ?? [] };
   }
@@ -266,13 +274,13 @@ export class GmailProvider implements MailProvider {
           ...(options.labelIds?.length ? { labelIds: options.labelIds } : {}),
           ...(options.labelFilterBehavior ? { labelFilterBehavior: options.labelFilterBehavior } : {}),
         },
-      }),
+      }, this.at),
     );
     return { historyId: data.historyId ?? '0', expiration: Number(data.expiration ?? 0) };
   }
 
   async stop(): Promise<void> {
-    await this.call('users.stop', () => this.api.users.stop({ userId: 'me' }));
+    await this.call('users.stop', () => this.api.users.stop({ userId: 'me' }, this.at));
   }
 
   /**
