@@ -35,6 +35,14 @@ export const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     MAILROOM_SECRET: z.string().min(32, { message: 'must be at least 32 characters (e.g. `openssl rand -base64 32`)' }).optional(),
     SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
+    GMAIL_API_ROOT_URL: z.string().url({ message: 'must be an absolute URL' }).optional(),
+    GMAIL_PUBSUB_TOPIC: z
+      .string()
+      .regex(/^projects\/[^/]+\/topics\/[^/]+$/, { message: 'must look like projects/PROJECT/topics/TOPIC' })
+      .optional(),
+    GMAIL_PUSH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+    SANDBOX_QUOTA_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int().min(0).default(15_000),
+    SANDBOX_SEED_CORPUS: booleanFromEnv.default(true),
   })
   .superRefine((env, ctx) => {
     // Half a Google client cannot work; say so at start-up rather than at the first sign-in.
@@ -64,6 +72,16 @@ export const envSchema = z
     /** Root secret for token encryption and the embedded provider's keys; null: generated into DATA_DIR. */
     mailroomSecret: env.MAILROOM_SECRET ?? null,
     signinRateLimitPerMinute: env.SIGNIN_RATE_LIMIT_PER_MINUTE,
+    /** Gmail API root when Google is configured (tests may point it elsewhere); null: Google's. */
+    gmailApiRootUrl: env.GMAIL_API_ROOT_URL ?? null,
+    /** Pub/Sub topic for users.watch; null: no push from Google, polling keeps mail fresh. */
+    gmailPubsubTopic: env.GMAIL_PUBSUB_TOPIC ?? null,
+    /** Shared token in the push subscription's URL; null: derived from the root secret. */
+    gmailPushToken: env.GMAIL_PUSH_TOKEN ?? null,
+    /** The embedded sandbox's per-user quota (Gmail's classic 15,000 units/min); 0 turns it off. */
+    sandboxQuotaPerMinute: env.SANDBOX_QUOTA_PER_MINUTE,
+    /** Seed the embedded sandbox's demo mailbox from the SpamAssassin corpus on first start. */
+    sandboxSeedCorpus: env.SANDBOX_SEED_CORPUS,
   }));
 
 export type Config = z.output<typeof envSchema>;

@@ -10,6 +10,11 @@ import { registerGmailFeature } from '../features/gmail/oauth-callback.ts';
 import { implementations as defaultImplementations } from '../features/index.ts';
 import type { FnImplementations } from '../features/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { accountProviders } from '../providers/accounts.ts';
+import { setupMailBackend, type MailBackend } from '../providers/mail-backend.ts';
+import type { MailProvider } from '../providers/mail-provider.ts';
+import { defineSyncJobs, EMBEDDED_WATCH_TOPIC } from '../sync/jobs.ts';
+import { registerPushRoute } from '../sync/push.ts';
 import { functionsPlugin } from './functions.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerSpa } from './spa.ts';
@@ -20,6 +25,8 @@ export interface AppOptions {
   jobs: JobQueue;
   implementations?: FnImplementations;
   authenticate?: Authenticator;
+  /** Builds an account's mail provider; by default from its stored grant and the mail backend. */
+  providers?: (accountId: string) => Promise<MailProvider | null>;
   /** The process's pino logger; without one the app logs at the configured level (tests: none). */
   log?: FastifyBaseLogger | false;
 }
@@ -45,6 +52,12 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailBackend: MailBackend;
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, jobs } = options;
   const app = Fastify({
@@ -63,6 +76,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Sign-in (and the embedded OpenID provider under /idp), then Gmail's consent callback.
   const auth = await registerAuth(app, { config, db });
   await registerGmailFeature(app, { config, db, jobs });
+  // Gmail itself (Google, or the embedded sandbox), and the sync that mirrors it.
+  const mail = await setupMailBackend(app, config, auth);
+  app.decorate('mailBackend', mail);
+  const providers =
+    options.providers ?? accountProviders({ db, tokenKey: auth.secrets.tokenKey, oauth: auth.oauth, rootUrl: mail.rootUrl, log: app.log });
+  defineSyncJobs({ db, jobs, providers, log: app.log, watchTopic: config.gmailPubsubTopic ?? (mail.sandbox ? EMBEDDED_WATCH_TOPIC : null) });
+  await registerPushRoute(app, { db, jobs, pushToken: mail.pushToken });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -76,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       config,
       jobs,
+      providers,
       authenticate: options.authenticate ?? auth.authenticate,
       implementations: options.implementations ?? defaultImplementations,
     });

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** Paths the SPA must never shadow: they belong to the API and the operational endpoints. */
-const SERVER_PREFIXES = ['/api/', '/idp/', '/auth/callback', '/healthz', '/readyz', '/metrics'];
+const SERVER_PREFIXES = ['/api/', '/idp/', '/auth/callback', '/sandbox/', '/healthz', '/readyz', '/metrics'];
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html is never cached.

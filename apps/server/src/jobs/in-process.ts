@@ -13,6 +13,8 @@ interface Pending {
 export interface InProcessQueueOptions {
   /** Jobs running at once across all names. */
   concurrency?: number;
+  /** How long stop() waits for running jobs before giving up on them (default 10 s). */
+  stopTimeoutMs?: number;
   onError?: (error: unknown, job: { name: string; jobId: string; attempt: number; final: boolean }) => void;
 }
 
@@ -33,6 +35,7 @@ export class InProcessQueue implements JobQueue {
   private readonly cronTimers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
   private readonly concurrency: number;
+  private readonly stopTimeoutMs: number;
   private readonly onError: NonNullable<InProcessQueueOptions['onError']>;
   private started = false;
   private stopping = false;
@@ -40,6 +43,7 @@ export class InProcessQueue implements JobQueue {
 
   constructor(options: InProcessQueueOptions = {}) {
     this.concurrency = options.concurrency ?? 4;
+    this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     this.onError = options.onError ?? (() => {});
   }
 
@@ -92,7 +96,15 @@ export class InProcessQueue implements JobQueue {
     this.delayTimers.clear();
     this.cronTimers.clear();
     this.ready.length = 0;
-    await Promise.allSettled([...this.running]);
+    // A job stuck in provider retries must not hold a shutdown hostage; its work is re-derivable
+    // (sync resumes from its checkpoint), so stop waiting after a bound.
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.stopTimeoutMs);
+      timer.unref();
+    });
+    await Promise.race([Promise.allSettled([...this.running]), bound]);
+    clearTimeout(timer);
   }
 
   private later(delayMs: number, job: Pending): void {

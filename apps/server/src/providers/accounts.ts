@@ -12,8 +12,8 @@ export interface AccountProvidersOptions {
   /** AES-256-GCM key the grants are sealed with. */
   tokenKey: Buffer;
   oauth: Pick<OAuthClient, 'clientEndpoints'>;
-  /** Gmail API root: Google's, or the embedded sandbox's. */
-  rootUrl: string;
+  /** Gmail API root: Google's, or the embedded sandbox's (null until it is reachable). */
+  rootUrl: () => string | null;
   log: FastifyBaseLogger;
 }
 
@@ -25,6 +25,8 @@ export interface AccountProvidersOptions {
 export function accountProviders(options: AccountProvidersOptions): (accountId: string) => Promise<MailProvider | null> {
   const pacers = new Map<string, QuotaPacer>();
   return async (accountId) => {
+    const rootUrl = options.rootUrl();
+    if (!rootUrl) return null;
     const credentials = await loadGmailCredentials(options.db, options.tokenKey, accountId);
     if (!credentials) return null;
     let pacer = pacers.get(accountId);
@@ -34,7 +36,7 @@ export function accountProviders(options: AccountProvidersOptions): (accountId: 
     }
     const client = await options.oauth.clientEndpoints();
     return new GmailProvider({
-      rootUrl: options.rootUrl,
+      rootUrl,
       credentials,
       oauthClient: { clientId: client.clientId, clientSecret: client.clientSecret, tokenUrl: client.tokenUrl, ...(client.revokeUrl ? { revokeUrl: client.revokeUrl } : {}) },
       pacer,

@@ -9,6 +9,10 @@ import { patchState } from './store.ts';
 export const SYNC_JOB = 'mail.sync';
 export const POLL_JOB = 'mail.poll';
 export const WATCH_JOB = 'mail.watch-renew';
+/** users.watch needs a topic name; the embedded sandbox pushes to Mailroom whatever it is. */
+export const EMBEDDED_WATCH_TOPIC = 'projects/mailroom-embedded/topics/gmail';
+/** Renew a watch that expires within a day (it lasts 7; Google recommends renewing daily). */
+const WATCH_RENEW_MARGIN_MS = 24 * 60 * 60 * 1000;
 
 /** The provider for an account from its stored grant, or null when it has none (disconnected). */
 export type ProviderFactory = (accountId: string) => Promise<MailProvider | null>;
@@ -51,6 +55,8 @@ export function defineSyncJobs(deps: SyncJobDeps): void {
       try {
         const report = await syncAccount(db, accountId, provider);
         log.info({ accountId, ...report }, 'mail sync finished');
+        const state = await db.selectFrom('sync_state').select('watch_expires_at').where('account_id', '=', accountId).executeTakeFirst();
+        if (deps.watchTopic && (state?.watch_expires_at ?? 0) < Date.now() + WATCH_RENEW_MARGIN_MS) await renewWatch(deps, accountId);
         deps.onSynced?.(accountId, report);
       } catch (error) {
         // A revoked grant will not heal by retrying: ask the user to reconnect instead.

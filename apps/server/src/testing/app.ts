@@ -22,7 +22,8 @@ export async function createTestApp(
   overrides: Partial<Pick<AppOptions, 'implementations' | 'authenticate'>> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env });
+  // The embedded sandbox starts empty in tests (seeding the whole corpus takes seconds); tests seed what they need.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SANDBOX_SEED_CORPUS: 'false', ...overrides.env });
   const database = await createTestDatabase(engine);
   const jobs = new InProcessQueue();
   const app = await buildApp({ config, db: database.db, jobs, log: false, ...overrides });
