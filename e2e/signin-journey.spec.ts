@@ -142,7 +142,7 @@ test('signing out clears the session', async ({ page }) => {
   await page.goto('/');
   await completePopup(page, () => page.getByRole('button', { name: 'Sign in with Google' }).click());
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('button', { name: /, account: / }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Start Free Trial' })).toBeVisible();

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DIAGNOSTIC_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, SHAPES, contextOptions, expect, test, type ContextShape } from './web-helpers.ts';
+
+// Issue 6: axe-core finds no serious or critical violation on any route, in light and dark, at
+// 375 px and 1280 px wide (WCAG 2.1 A and AA rules).
+
+const SIGNED_OUT_ROUTES = [...PUBLIC_ROUTES, ...DIAGNOSTIC_ROUTES];
+const SIGNED_IN_ROUTES = ['/', '/features', '/connect/success', ...PROTECTED_ROUTES];
+
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+}
+
+async function settle(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+const label = (shape: ContextShape) => `${shape.width}px ${shape.scheme}`;
+
+// Each test walks many routes; on a busy two-core machine that takes minutes.
+test.describe.configure({ timeout: 300_000 });
+
+for (const shape of SHAPES) {
+  test(`signed-out routes have no serious or critical violations at ${label(shape)}`, async ({ browser, server }) => {
+    const context = await browser.newContext(contextOptions(server.url, shape));
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const path of SIGNED_OUT_ROUTES) {
+      await settle(page, path);
+      problems.push(...(await seriousViolations(page, path)));
+    }
+    // Open states: the permissions popover and, on a phone, the menu.
+    await settle(page, '/get-started');
+    await page.getByRole('button', { name: 'Which permissions does Mailroom ask for?' }).click();
+    await expect(page.getByRole('dialog', { name: 'Permissions Mailroom asks for' })).toBeVisible();
+    problems.push(...(await seriousViolations(page, '/get-started (permissions open)')));
+    await page.keyboard.press('Escape');
+    if (shape.width < 1024) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      problems.push(...(await seriousViolations(page, '/get-started (menu open)')));
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  test(`signed-in routes have no serious or critical violations at ${label(shape)}`, async ({ browser, server, signedInState }) => {
+    const context = await browser.newContext(contextOptions(server.url, shape, signedInState));
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const path of SIGNED_IN_ROUTES) {
+      await settle(page, path);
+      problems.push(...(await seriousViolations(page, path)));
+    }
+    // Open states: the tour, the bell, the notification dialog, the settings confirmations.
+    await settle(page, '/connect/success');
+    await page.getByRole('button', { name: 'Take the tour' }).click();
+    await expect(page.getByTestId('tour-step')).toBeVisible();
+    problems.push(...(await seriousViolations(page, '/connect/success (tour open)')));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await expect(page.getByText('No notifications')).toBeVisible();
+    problems.push(...(await seriousViolations(page, 'bell open')));
+    await page.getByRole('button', { name: 'Turn on notifications' }).click();
+    await expect(page.getByRole('dialog', { name: 'Turn on notifications?' })).toBeVisible();
+    problems.push(...(await seriousViolations(page, 'notification opt-in dialog')));
+    await settle(page, '/settings');
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Delete your account?' })).toBeVisible();
+    problems.push(...(await seriousViolations(page, '/settings (delete dialog)')));
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+}
