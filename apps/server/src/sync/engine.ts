@@ -133,6 +133,8 @@ async function fullSync(
           full_sync_started: 0,
           page_token: null,
           messages_done: done,
+          // Gmail's messagesTotal counts spam, which is not synced; the real total is now known.
+          messages_total: done,
           last_full_sync_at: now(),
           updated_at: now(),
         });
