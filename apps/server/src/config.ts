@@ -72,7 +72,7 @@ export const envSchema = z
     /** Root secret for token encryption and the embedded provider's keys; null: generated into DATA_DIR. */
     mailroomSecret: env.MAILROOM_SECRET ?? null,
     signinRateLimitPerMinute: env.SIGNIN_RATE_LIMIT_PER_MINUTE,
-    /** Gmail API root when Google is configured (tests may point it elsewhere); null: Google's. */
+    /** Gmail API root to use instead of Google's (or of the embedded in-process sandbox), e.g. a standalone sandbox. */
     gmailApiRootUrl: env.GMAIL_API_ROOT_URL ?? null,
     /** Pub/Sub topic for users.watch; null: no push from Google, polling keeps mail fresh. */
     gmailPubsubTopic: env.GMAIL_PUBSUB_TOPIC ?? null,

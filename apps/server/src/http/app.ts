@@ -69,6 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
+    // Sign-in opens a popup that passes through Google's origin and must still reach its opener
+    // (window.opener.postMessage); `same-origin` would sever that link.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.publicUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie);

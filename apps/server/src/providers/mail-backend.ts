@@ -43,7 +43,9 @@ export function loopbackOrigin(address: string | { address: string; family: stri
 export async function setupMailBackend(app: FastifyInstance, config: Config, auth: AuthServices): Promise<MailBackend> {
   const pushToken =
     config.gmailPushToken ?? crypto.createHmac('sha256', auth.secrets.tokenKey).update('gmail-push-token').digest('base64url');
-  if (!auth.idp) {
+  // Google, or an explicitly configured Gmail API (a standalone `mailroom sandbox serve`, or the
+  // sandbox inside a running Mailroom when a CLI command needs it): no in-process sandbox.
+  if (!auth.idp || config.gmailApiRootUrl) {
     const rootUrl = config.gmailApiRootUrl ?? GOOGLE_ROOT_URL;
     return { rootUrl: () => rootUrl, pushToken, sandbox: null, listening: () => {} };
   }

@@ -2,7 +2,8 @@ import type { Command } from '../command.ts';
 import { sandbox } from './sandbox.ts';
 import { query } from './query.ts';
 import { serve } from './serve.ts';
+import { sync } from './sync.ts';
 import { token } from './token.ts';
 
 /** CLI commands by name (DESIGN §3). Each lives in its own file. */
-export const commands: Record<string, Command> = { serve, sandbox, query, token };
+export const commands: Record<string, Command> = { serve, sync, sandbox, query, token };
