@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { DIAGNOSTIC_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, SHAPES, contextOptions, expect, test, type ContextShape } from './web-helpers.ts';
 
 // Issue 6: axe-core finds no serious or critical violation on any route, in light and dark, at
-// 375 px and 1280 px wide (WCAG 2.1 A and AA rules).
+// 375 px and 1280 px wide (WCAG 2.1 A and AA rules), and no page scrolls sideways.
 
 const SIGNED_OUT_ROUTES = [...PUBLIC_ROUTES, ...DIAGNOSTIC_ROUTES];
 const SIGNED_IN_ROUTES = ['/', '/features', '/connect/success', ...PROTECTED_ROUTES];
@@ -21,6 +21,12 @@ async function settle(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/** A page that scrolls sideways on a phone hides content (WCAG 1.4.10, reflow). */
+async function sidewaysScroll(page: Page, where: string): Promise<string[]> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  return scrollWidth > innerWidth ? [`${where}: scrolls sideways (${scrollWidth} px content in a ${innerWidth} px window)`] : [];
+}
+
 const label = (shape: ContextShape) => `${shape.width}px ${shape.scheme}`;
 
 // Each test walks many routes; on a busy two-core machine that takes minutes.
@@ -33,7 +39,7 @@ for (const shape of SHAPES) {
     const problems: string[] = [];
     for (const path of SIGNED_OUT_ROUTES) {
       await settle(page, path);
-      problems.push(...(await seriousViolations(page, path)));
+      problems.push(...(await seriousViolations(page, path)), ...(await sidewaysScroll(page, path)));
     }
     // Open states: the permissions popover and, on a phone, the menu.
     await settle(page, '/get-started');
@@ -56,7 +62,7 @@ for (const shape of SHAPES) {
     const problems: string[] = [];
     for (const path of SIGNED_IN_ROUTES) {
       await settle(page, path);
-      problems.push(...(await seriousViolations(page, path)));
+      problems.push(...(await seriousViolations(page, path)), ...(await sidewaysScroll(page, path)));
     }
     // Open states: the tour, the bell, the notification dialog, the settings confirmations.
     await settle(page, '/connect/success');

@@ -44,7 +44,7 @@ export function LandingPage() {
   return (
     <>
       <section className="mx-auto grid max-w-7xl items-center gap-12 px-4 pt-10 pb-16 sm:px-6 sm:pt-16 lg:grid-cols-2 lg:gap-16 lg:pt-24">
-        <div>
+        <div className="min-w-0">
           <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-accent-soft px-3 py-1 text-sm font-medium text-accent">
             <Icon name="mail" size={16} /> A self-hosted assistant for Gmail
           </p>

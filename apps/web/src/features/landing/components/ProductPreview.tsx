@@ -14,7 +14,7 @@ const EXAMPLES = [
  */
 export function ProductPreview() {
   return (
-    <figure className="relative">
+    <figure className="relative min-w-0">
       <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-xl">
         <div className="flex items-center gap-2 border-b border-line bg-surface-2 px-4 py-3">
           <span className="h-2.5 w-2.5 rounded-full bg-line-strong" aria-hidden="true" />
