@@ -42,6 +42,7 @@ test.describe('signed out', () => {
   });
 
   test('/get-started: promises, the exact scopes, a sample insights preview, Connect Gmail Now and the redirect method', async ({ page }) => {
+    const problems = watchConsole(page);
     await page.goto('/get-started');
     await heading(page, 'Connect your Gmail');
     await expect(page.getByRole('button', { name: 'Connect Gmail Now' })).toBeVisible();
@@ -60,6 +61,7 @@ test.describe('signed out', () => {
     }
     await page.keyboard.press('Escape');
     await expect(popover).toBeHidden();
+    expect(problems).toEqual([]);
   });
 
   test('/connect is a simple Sign in with Google page', async ({ page }) => {
@@ -272,6 +274,7 @@ test.describe('signed in', () => {
       { anchor: 'notifications', title: 'Notifications, if you want them', primary: 'Next', secondary: 'Skip tour' },
       { anchor: 'settings', title: 'Your data, your call', primary: 'Go to dashboard', secondary: 'Stay here' },
     ];
+    const problems = watchConsole(page);
     await page.goto('/connect/success');
     await heading(page, 'Gmail connected');
 
@@ -303,6 +306,7 @@ test.describe('signed in', () => {
       await tour.getByRole('button', { name: step.primary }).click();
     }
     await expect(page).toHaveURL(/\/dashboard$/);
+    expect(problems).toEqual([]);
   });
 
   test('the notification bell opens the opt-in dialog, which asks the browser only on Allow', async ({ signedIn: page }) => {
@@ -315,6 +319,7 @@ test.describe('signed in', () => {
         return 'granted';
       };
     });
+    const problems = watchConsole(page);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Notifications' }).click();
     await expect(page.getByText('No notifications')).toBeVisible();
@@ -327,6 +332,7 @@ test.describe('signed in', () => {
     expect(await page.evaluate(() => (window as unknown as { permissionRequests: number }).permissionRequests)).toBe(1);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
+    expect(problems).toEqual([]);
   });
 
   test('settings: API token shown once, listed, revoked; export downloads JSON; delete needs the email', async ({ signedIn: page }) => {

@@ -17,7 +17,14 @@ export function AppHeader({ variant }: { variant: 'public' | 'app' }) {
   const mobileSections =
     variant === 'app'
       ? APP_NAV
-      : [{ label: 'Pages', items: signedIn ? [{ to: '/dashboard', label: 'Dashboard', icon: 'grid' as const }, ...PUBLIC_NAV] : PUBLIC_NAV }];
+      : [
+          {
+            label: 'Pages',
+            items: signedIn
+              ? [{ to: '/dashboard', label: 'Dashboard', icon: 'grid' as const }, ...PUBLIC_NAV]
+              : [...PUBLIC_NAV, { to: '/connect', label: 'Sign in', icon: 'user' as const }],
+          },
+        ];
 
   return (
     <header className="sticky top-0 z-20 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">

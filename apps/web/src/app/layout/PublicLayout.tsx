@@ -3,9 +3,11 @@ import { InstallBanner } from '../../features/pwa';
 import { AppHeader } from './AppHeader';
 import { Footer } from './Footer';
 import { SkipLink } from './SkipLink';
+import { useFocusMainOnNavigate } from './useFocusOnNavigate';
 
 /** Public pages: header, content, footer. */
 export function PublicLayout() {
+  useFocusMainOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />

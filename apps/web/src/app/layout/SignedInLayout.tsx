@@ -4,9 +4,11 @@ import { Icon, cx } from '../../shared/ui';
 import { AppHeader } from './AppHeader';
 import { APP_NAV } from './navigation';
 import { SkipLink } from './SkipLink';
+import { useFocusMainOnNavigate } from './useFocusOnNavigate';
 
 /** Signed-in pages: header, the app's navigation beside the content on wide screens. */
 export function SignedInLayout() {
+  useFocusMainOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
