@@ -197,7 +197,7 @@ async function quarantineUnderClassicQuota(): Promise<void> {
     const { token, hash } = generateApiToken();
     await t.database.db.insertInto('api_tokens').values({ id: 'bench-token', user_id: user.userId, name: 'bench', token_hash: hash, created_at: Date.now(), last_used_at: Date.now() }).execute();
 
-    const { categoryId, count } = (await callAs(t, token, 'createCategory', { name: 'Everything', query: 'in:anywhere' })) as { categoryId: string; count: number };
+    const { categoryId, count } = (await callAs(t, token, 'createCategory', { name: 'Everything', query: 'is:read OR is:unread' })) as { categoryId: string; count: number };
     if (count !== QUARANTINE_SIZE) throw new Error(`the category holds ${count} messages, not ${QUARANTINE_SIZE}`);
     const quotaBefore = sandbox.runtime.quota.rejections;
     const charged = meter(sandbox);

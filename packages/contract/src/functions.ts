@@ -29,9 +29,10 @@ export const categorySchema = z.object({
   color: z.string().nullable(),
   icon: z.string().nullable(),
   /**
-   * Exact number of matching messages, counted in Mailroom's store. Null when the query
-   * searches message bodies (free words, AROUND, has:drive ...): Mailroom stores no bodies, so
-   * only Gmail can evaluate it, and Gmail gives no exact count.
+   * Exact number of matching messages, counted in Mailroom's store. Null when only Gmail can
+   * evaluate the query, and Gmail gives no exact count: it searches message bodies (free words,
+   * AROUND, has:drive ...), which Mailroom does not store, or it can match spam (in:spam,
+   * in:anywhere), which Mailroom does not sync.
    */
   count: z.number().int().nullable(),
   unreadCount: z.number().int().nullable(),
@@ -222,7 +223,7 @@ export const functions = {
     auth: 'user',
     mutates: false,
     summary:
-      'The messages a category’s query matches, newest first, a page at a time (Gmail’s semantics; messages in Mailroom/Quarantine are left out unless the query names that label). Header-only queries are answered from the store with an exact total on the first page; queries over bodies by Gmail search (total null). sort "priority" answers FAILED_PRECONDITION {reason: "PRIORITY_UNAVAILABLE"} until priority scores exist.',
+      'The messages a category’s query matches, newest first, a page at a time (Gmail’s semantics; messages in Mailroom/Quarantine are left out unless the query names that label). Header-only queries are answered from the store with an exact total on the first page; queries over bodies or that can match spam (in:spam, in:anywhere; spam is never synced) by Gmail search (total null). sort "priority" answers FAILED_PRECONDITION {reason: "PRIORITY_UNAVAILABLE"} until priority scores exist.',
     request: z
       .object({
         categoryId: id('categoryId'),

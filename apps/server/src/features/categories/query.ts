@@ -4,6 +4,7 @@ import {
   needsBodyText,
   parse,
   QuerySyntaxError,
+  spamTrashScope,
   toGmailQuery,
   toSql,
   walk,
@@ -69,14 +70,16 @@ export function withoutQuarantine(ast: QueryNode): QueryNode {
 }
 
 /**
- * Compiles a category's query for this instant: toSql over the store when every term is in the
- * stored metadata, otherwise a Gmail `q` (dates as epoch seconds, DESIGN §5). `labels` are the
- * account's labels, so `label:` resolves to ids at compile time.
+ * Compiles a category's query for this instant: toSql over the store when the store can answer
+ * it exactly, otherwise a Gmail `q` (dates as epoch seconds, DESIGN §5). The store cannot when
+ * the query reads message bodies (never stored) or can match spam (`in:spam`, `in:anywhere`:
+ * the sync leaves spam out). `labels` are the account's labels, so `label:` resolves to ids at
+ * compile time.
  */
 export function compileCategoryQuery(query: string, context: { now: Date; labels: readonly LabelInfo[] }): CompiledCategoryQuery {
   const ast = withoutQuarantine(parseCategoryQuery(query));
   const fingerprint = crypto.createHash('sha256').update(query).digest('base64url').slice(0, 12);
-  if (needsBodyText(ast)) {
+  if (needsBodyText(ast) || spamTrashScope(ast).spam) {
     return { source: 'gmail', ast, gmailQuery: toGmailQuery(ast, { timeZone: CATEGORY_QUERY_TIME_ZONE, now: context.now }), fingerprint };
   }
   const compiled = toSql(ast, { now: context.now, timeZone: CATEGORY_QUERY_TIME_ZONE, labels: context.labels });
