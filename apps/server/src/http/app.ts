@@ -13,6 +13,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { accountProviders } from '../providers/accounts.ts';
 import { setupMailBackend, type MailBackend } from '../providers/mail-backend.ts';
 import type { MailProvider } from '../providers/mail-provider.ts';
+import { registerRecoveryJobs } from '../features/recovery/index.ts';
 import { defineSyncJobs, EMBEDDED_WATCH_TOPIC } from '../sync/jobs.ts';
 import { registerPushRoute } from '../sync/push.ts';
 import { functionsPlugin } from './functions.ts';
@@ -86,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.providers ?? accountProviders({ db, tokenKey: auth.secrets.tokenKey, oauth: auth.oauth, rootUrl: mail.rootUrl, log: app.log });
   defineSyncJobs({ db, jobs, providers, log: app.log, watchTopic: config.gmailPubsubTopic ?? (mail.sandbox ? EMBEDDED_WATCH_TOPIC : null) });
   await registerPushRoute(app, { db, jobs, pushToken: mail.pushToken });
+  // Bulk actions over 1,000 messages run as jobs (and resume after a restart).
+  registerRecoveryJobs(app, { db, jobs, providers });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

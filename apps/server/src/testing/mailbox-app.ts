@@ -46,7 +46,7 @@ export async function createMailboxTestApp(engine: Engine, env: Record<string, s
   if (!sandbox) throw new Error('the test app has no embedded Gmail sandbox');
   // As startServer does once the server listens: providers and push now have an address.
   t.app.mailBackend.listening(`http://127.0.0.1:${port}`);
-  // The action batch job, with providers built as the app builds them.
+  // The action batch job again, as the app defines it but with test-speed retries.
   defineRecoveryJobs({
     db: t.database.db,
     jobs: t.jobs,
