@@ -14,6 +14,7 @@ import { accountProviders } from '../providers/accounts.ts';
 import { setupMailBackend, type MailBackend } from '../providers/mail-backend.ts';
 import type { MailProvider } from '../providers/mail-provider.ts';
 import { registerRecoveryJobs } from '../features/recovery/index.ts';
+import { registerMessagesFeature } from '../features/messages/view.ts';
 import { defineSyncJobs, EMBEDDED_WATCH_TOPIC } from '../sync/jobs.ts';
 import { registerPushRoute } from '../sync/push.ts';
 import { functionsPlugin } from './functions.ts';
@@ -89,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPushRoute(app, { db, jobs, pushToken: mail.pushToken });
   // Bulk actions over 1,000 messages run as jobs (and resume after a restart).
   registerRecoveryJobs(app, { db, jobs, providers });
+  // The reading pane's sandboxed viewer document: GET /api/messages/{id}/view.
+  await registerMessagesFeature(app, { config, db, providers, authenticate: options.authenticate ?? auth.authenticate });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -1,7 +1,9 @@
 import type { FnResponse } from '@mailroom/contract';
 import { parseRawMessage } from '@mailroom/mail-parse';
 import type { Address } from '@mailroom/mail-query';
-import type { MessageContent } from '../../providers/mail-provider.ts';
+import type { Db } from '../../db/database.ts';
+import type { MailProvider, MessageContent } from '../../providers/mail-provider.ts';
+import { requireConnectedAccount, requireProvider, viaProvider } from '../../providers/mailbox-access.ts';
 import { sanitizeEmailHtml } from './sanitize.ts';
 
 export type EmailContent = FnResponse<'getEmailContent'>;
@@ -40,4 +42,22 @@ export async function renderEmail(message: Extract<MessageContent, { format: 'ra
     attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', mimeType: a.mimeType, size: sizeOf(a.content) })),
     remoteImagesBlocked: sanitized?.remoteImagesBlocked ?? 0,
   };
+}
+
+export interface ReadEmailDeps {
+  db: Db;
+  providers: (accountId: string) => Promise<MailProvider | null>;
+}
+
+/**
+ * One message of the user's own mailbox, fetched from the provider on demand (an id from anyone
+ * else's mailbox is not there: NOT_FOUND), parsed and sanitised, never stored. Both
+ * getEmailContent and the reading pane's viewer document answer from this.
+ */
+export async function readEmailContent(deps: ReadEmailDeps, userId: string, messageId: string, options: { showRemoteImages: boolean }): Promise<EmailContent> {
+  const account = await requireConnectedAccount(deps.db, userId);
+  const provider = await requireProvider(deps.providers, account);
+  const content = await viaProvider(() => provider.getMessageContent(messageId, 'raw'));
+  if (content.format !== 'raw') throw new Error('the provider answered a raw fetch with another format');
+  return renderEmail(content, options);
 }
