@@ -108,20 +108,42 @@ const SHAPES: ContextShape[] = [
   { width: 1280, scheme: 'dark' },
 ];
 
+/** Pages that could not be captured, reported at the end (one broken page does not stop the rest). */
+const failures: string[] = [];
+
+async function capture(page: Page, shot: Shot, shape: ContextShape): Promise<void> {
+  // One more try for a page that does not come up: the server may be busy with the first sync.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(shot.path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+      break;
+    } catch (error) {
+      if (attempt === 2) throw error;
+      console.warn(`${shot.name}: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}; retrying`);
+    }
+  }
+  await page.waitForLoadState('networkidle');
+  if (shot.prepare) await shot.prepare(page);
+  // Let the set-up bar and transitions settle so pages look as a user sees them after a moment.
+  await page.waitForTimeout(shot.path === '/connect/success' && !shot.prepare ? 3_500 : 300);
+  const file = path.join(OUT, `${shot.name}-${shape.width}-${shape.scheme}.png`);
+  await page.screenshot({ path: file, fullPage: !shot.prepare });
+  console.log(path.relative(ROOT, file));
+}
+
 async function shoot(browser: Browser, baseURL: string, shape: ContextShape, shots: Shot[], storageState?: string): Promise<void> {
   // Service workers off: every screenshot shows what the server serves now.
   const context = await browser.newContext({ ...contextOptions(baseURL, shape, storageState), serviceWorkers: 'block' });
   const page = await context.newPage();
   for (const shot of shots) {
-    await page.goto(shot.path);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    if (shot.prepare) await shot.prepare(page);
-    // Let the set-up bar and transitions settle so pages look as a user sees them after a moment.
-    await page.waitForTimeout(shot.path === '/connect/success' && !shot.prepare ? 3_500 : 300);
-    const file = path.join(OUT, `${shot.name}-${shape.width}-${shape.scheme}.png`);
-    await page.screenshot({ path: file, fullPage: !shot.prepare });
-    console.log(path.relative(ROOT, file));
+    try {
+      await capture(page, shot, shape);
+    } catch (error) {
+      const where = `${shot.name} at ${shape.width} px ${shape.scheme}`;
+      failures.push(`${where}: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
+      await page.screenshot({ path: path.join(OUT, `FAILED-${shot.name}-${shape.width}-${shape.scheme}.png`) }).catch(() => undefined);
+    }
   }
   await context.close();
 }
@@ -145,7 +167,11 @@ try {
     await shoot(browser, server.url, shape, SHOTS.filter((s) => !s.signedIn));
     await shoot(browser, server.url, shape, SHOTS.filter((s) => s.signedIn), signedInState);
   }
-  console.log(`${SHOTS.length * SHAPES.length} screenshots in ${path.relative(process.cwd(), OUT) || '.'}`);
+  console.log(`${SHOTS.length * SHAPES.length - failures.length} screenshots in ${path.relative(process.cwd(), OUT) || '.'}`);
+  if (failures.length > 0) {
+    console.error(`${failures.length} could not be taken (a FAILED-*.png shows each page as it was):\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await browser.close();
   await server.stop();
