@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest, openConfiguredDatabase, type DatabaseHandle } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { createJobQueue, type JobQueue } from './jobs/index.ts';
 import { loopbackOrigin } from './providers/mail-backend.ts';
@@ -18,11 +17,7 @@ export interface RunningServer {
 
 /** Opens the store, migrates it, and serves the app until stopped. */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const database = openDatabase({
-    databaseUrl: config.databaseUrl,
-    schema: config.databaseSchema,
-    sqliteFile: path.join(config.dataDir, 'mailroom.sqlite'),
-  });
+  const database = openConfiguredDatabase(config);
   await migrateToLatest(database, config.databaseSchema);
   const log = pino({ level: config.logLevel });
   const jobs = createJobQueue(config, log);

@@ -78,3 +78,12 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/** The store the configuration names: PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR. */
+export function openConfiguredDatabase(config: { databaseUrl: string | null; databaseSchema: string | null; dataDir: string }): DatabaseHandle {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
+    sqliteFile: path.join(config.dataDir, 'mailroom.sqlite'),
+  });
+}

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { startServer } from '../../server.ts';
 import type { Command } from '../command.ts';
 
@@ -6,16 +6,8 @@ export const serve: Command = {
   usage: 'serve',
   summary: 'Start Mailroom (configuration from environment variables)',
   async run() {
-    let config;
-    try {
-      config = loadConfig();
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        process.stderr.write(`${error.message}\n`);
-        return 2;
-      }
-      throw error;
-    }
+    const config = loadCliConfig();
+    if (!config) return 2;
     const server = await startServer(config);
     server.app.log.info(`Mailroom is serving ${config.publicUrl} (database: ${server.database.engine})`);
     await new Promise<void>((resolve) => {

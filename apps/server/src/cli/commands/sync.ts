@@ -1,13 +1,12 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { migrateToLatest, openDatabase } from '../../db/database.ts';
+import { migrateToLatest, openConfiguredDatabase } from '../../db/database.ts';
 import { buildApp } from '../../http/app.ts';
 import { InProcessQueue } from '../../jobs/in-process.ts';
 import { accountProviders } from '../../providers/accounts.ts';
 import { SANDBOX_PREFIX } from '../../providers/mail-backend.ts';
 import { syncAccount } from '../../sync/engine.ts';
 import type { Command } from '../command.ts';
+import { loadCliConfig } from '../config.ts';
 
 const USAGE = 'usage: mailroom sync --email EMAIL [--json]';
 
@@ -32,20 +31,12 @@ export const sync: Command = {
       process.stderr.write(`--email is required\n${USAGE}\n`);
       return 2;
     }
-    let config;
-    try {
-      config = loadConfig();
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        process.stderr.write(`${error.message}\n`);
-        return 2;
-      }
-      throw error;
-    }
+    let config = loadCliConfig();
+    if (!config) return 2;
     const embedded = !config.google && !config.gmailApiRootUrl;
     if (embedded) config = { ...config, gmailApiRootUrl: `${config.publicUrl}${SANDBOX_PREFIX}/` };
 
-    const database = openDatabase({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, sqliteFile: path.join(config.dataDir, 'mailroom.sqlite') });
+    const database = openConfiguredDatabase(config);
     const jobs = new InProcessQueue();
     const app = await buildApp({ config, db: database.db, jobs, log: false });
     try {

@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
-import path from 'node:path';
 import { upsertUserByEmail } from '../../auth/users.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { migrateToLatest, openDatabase } from '../../db/database.ts';
+import { migrateToLatest, openConfiguredDatabase } from '../../db/database.ts';
 import { createApiToken } from '../../features/api-tokens/repository.ts';
 import type { Command } from '../command.ts';
+import { loadCliConfig } from '../config.ts';
 
 const USAGE = 'usage: mailroom token create --email EMAIL [--name NAME]';
 
@@ -39,21 +38,9 @@ export const token: Command = {
       return 2;
     }
 
-    let config;
-    try {
-      config = loadConfig();
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        process.stderr.write(`${error.message}\n`);
-        return 2;
-      }
-      throw error;
-    }
-    const database = openDatabase({
-      databaseUrl: config.databaseUrl,
-      schema: config.databaseSchema,
-      sqliteFile: path.join(config.dataDir, 'mailroom.sqlite'),
-    });
+    const config = loadCliConfig();
+    if (!config) return 2;
+    const database = openConfiguredDatabase(config);
     try {
       await migrateToLatest(database, config.databaseSchema);
       const user = await upsertUserByEmail(database.db, { email, displayName: null });
