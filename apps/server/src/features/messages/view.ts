@@ -79,6 +79,9 @@ export function viewerDocument(content: EmailContent): string {
 }
 
 function sendDocument(reply: FastifyReply, statusCode: number, html: string, showImages: boolean): FastifyReply {
+  // A sandboxed document has an opaque origin, so origin-keying (helmet's Origin-Agent-Cluster
+  // for the app) cannot apply; Chromium warns on every frame load when it is asked for.
+  reply.raw.removeHeader('origin-agent-cluster');
   // These replace what helmet set for the app shell, for this response only.
   return reply
     .code(statusCode)
