@@ -12,7 +12,8 @@ export interface TestServer {
   dataDir: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the server; `keepData` leaves the data directory for the spec to inspect (a later stop() removes it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -28,16 +29,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface TestServerOptions {
+  /** Fills the fresh data directory before the server starts (e.g. a prepared sandbox mailbox). */
+  prepare?: (dataDir: string) => Promise<void>;
+}
+
 /**
  * Starts `mailroom serve` (the same entry point as `npm start`) on a free port with a fresh data
  * directory, and waits until /readyz answers. The web app must already be built (npm test does).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-e2e-'));
+  await options.prepare?.(dataDir);
   const url = `http://localhost:${port}`;
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/bin/mailroom.js'), 'serve'], {
@@ -68,14 +75,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url,
     dataDir,
     output: () => log,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

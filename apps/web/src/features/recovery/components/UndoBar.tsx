@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { describeError, needsWriteScope } from '../../../shared/api';
 import { Button, IconButton, ProgressBar, Spinner } from '../../../shared/ui';
@@ -33,6 +34,11 @@ export function UndoBar({ action, onUndo, onDismiss, undoing, error }: UndoBarPr
   const running = batch?.status === 'running';
   const restoring = batch?.status === 'undoing';
   const undone = batch?.status === 'undone';
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The Undo button goes once the action is undone; if it had the focus, keep it in the toast.
+    if (undone && document.activeElement === document.body) sectionRef.current?.querySelector<HTMLButtonElement>('button[aria-label="Close"]')?.focus();
+  }, [undone]);
 
   let sentence: string;
   if (running) sentence = `${describeRunning(action.kind, action.count)}…`;
@@ -44,6 +50,7 @@ export function UndoBar({ action, onUndo, onDismiss, undoing, error }: UndoBarPr
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
       <section
+        ref={sectionRef}
         aria-label="Last action"
         className="pointer-events-auto w-full max-w-md rounded-xl border border-line bg-surface p-4 shadow-lg"
         data-testid="undo-bar"
