@@ -128,4 +128,24 @@ describe('a category’s mail', () => {
     expect(await within(dialog).findByRole('button', { name: 'Grant write access' })).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Quarantine' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('follows a running batch’s progress in the toast, with Undo offered once it has finished', async () => {
+    let batch = { batchId: 'b9', kind: 'quarantine', categoryId: 'c1', categoryName: 'Lists', count: 1200, done: 400, restored: 0, status: 'running', error: null, createdAt: '2026-11-21T10:00:00.000Z', expiresAt: '2026-11-28T10:00:00.000Z', undoneAt: null };
+    api({
+      quarantineEmails: () => ({ batchId: 'b9', count: 1200, status: 'running' }),
+      listActionBatches: () => ({ batches: [batch] }),
+    });
+    renderMail();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every message on this page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Quarantine' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Quarantine' }));
+    const bar = await screen.findByTestId('undo-bar');
+    await waitFor(() => expect(within(bar).getByRole('progressbar', { name: 'Action progress' }).getAttribute('aria-valuenow')).toBe('33'));
+    expect(within(bar).getByText('400 of 1,200 done')).toBeTruthy();
+    expect((within(bar).getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(true);
+    batch = { ...batch, done: 1200, status: 'done' };
+    await waitFor(() => expect(within(bar).getByText('Quarantined 1,200 messages.')).toBeTruthy(), { timeout: 3000 });
+    expect((within(bar).getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(false);
+  });
 });

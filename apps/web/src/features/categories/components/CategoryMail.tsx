@@ -1,7 +1,7 @@
 import type { Category } from '@mailroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { categoriesQueryKey, describeError, isFnCallError } from '../../../shared/api';
 import { Alert, Button, ButtonLink, Card, EmptyState, IconButton, ProgressBar, Spinner, cx } from '../../../shared/ui';
 import { GrantWriteAccessButton, useGmailStatus } from '../../gmail';
@@ -82,6 +82,7 @@ export function CategoryMail({ category, onEditQuery }: { category: Category; on
   const [anchor, setAnchor] = useState<string | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const openId = searchParams.get(MESSAGE_PARAM);
   const [focusPane, setFocusPane] = useState(false);
   const rowButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -107,30 +108,44 @@ export function CategoryMail({ category, onEditQuery }: { category: Category; on
 
   const focusRow = (id: string) => rowButtons.current.get(id)?.focus();
 
-  const openMessage = (id: string, options: { focus: boolean; replace?: boolean }) => {
+  // Opening a message from the list adds a history entry, so Back (a phone's too) closes it;
+  // moving to the next message replaces it.
+  const pushedOpen = useRef(false);
+  useEffect(() => {
+    if (!openId) pushedOpen.current = false;
+  }, [openId]);
+
+  const openMessage = (id: string, options: { focus: boolean }) => {
     setActiveId(id);
     setFocusPane(options.focus);
+    const replace = openId !== null;
+    if (!replace) pushedOpen.current = true;
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
         next.set(MESSAGE_PARAM, id);
         return next;
       },
-      { replace: options.replace ?? openId !== null },
+      { replace },
     );
   };
 
   const closeMessage = () => {
     if (!openId) return;
     const id = openId;
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        next.delete(MESSAGE_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+    if (pushedOpen.current) {
+      pushedOpen.current = false;
+      void navigate(-1);
+    } else {
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete(MESSAGE_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
     // Back to the row the message was opened from, once the list is shown again.
     window.setTimeout(() => focusRow(id), 0);
   };
@@ -190,7 +205,7 @@ export function CategoryMail({ category, onEditQuery }: { category: Category; on
     const id = ids[nextIndex];
     if (!id) return;
     setActiveId(id);
-    if (openId) openMessage(id, { focus: false, replace: true });
+    if (openId) openMessage(id, { focus: false });
     focusRow(id);
   };
 
@@ -280,7 +295,7 @@ export function CategoryMail({ category, onEditQuery }: { category: Category; on
             active={activeId === email.id}
             open={openId === email.id}
             onToggle={(shiftKey) => toggle(email.id, shiftKey)}
-            onOpen={() => openMessage(email.id, { focus: true, replace: false })}
+            onOpen={() => openMessage(email.id, { focus: true })}
             buttonRef={(element) => {
               if (element) rowButtons.current.set(email.id, element);
               else rowButtons.current.delete(email.id);
