@@ -2,95 +2,18 @@
 // getCategoryEmails' first page on a 100,000-message SQLite store (target: p95 under 100 ms),
 // and quarantining 5,000 messages end to end under Gmail's classic quota, then undoing it.
 import { CLASSIC_UNITS_PER_USER_PER_MINUTE, type Sandbox } from '@mailroom/gmail-sandbox';
-import { toLabelRow, toStoreRow, type MessageMeta } from '@mailroom/mail-query';
+import { toLabelRow, toStoreRow } from '@mailroom/mail-query';
 import { sql } from 'kysely';
 import { generateApiToken } from '../apps/server/src/auth/api-tokens.ts';
 import { GmailProvider } from '../apps/server/src/providers/gmail/gmail-provider.ts';
 import { syncAccount } from '../apps/server/src/sync/engine.ts';
 import { createTestApp, type TestApp } from '../apps/server/src/testing/app.ts';
 import { createMailboxTestApp, userWithMailbox } from '../apps/server/src/testing/mailbox-app.ts';
+import { percentile, syntheticMessages, TYPICAL_CATEGORY_QUERIES, USER_LABELS } from './synthetic-store.ts';
 
 const STORE_SIZE = 100_000;
 const QUARANTINE_SIZE = 5_000;
 const RUNS_PER_QUERY = 25;
-
-/** Typical category queries (header-only, so the store answers them). */
-const QUERIES = [
-  'category:promotions',
-  'from:amazon.com OR from:ebay.com',
-  'label:receipts',
-  'is:unread in:inbox',
-  'list:github.com',
-  'has:attachment larger:5M',
-  'older_than:1y category:social',
-  'subject:(invoice OR receipt) newer_than:30d',
-  'from:linkedin.com -is:starred',
-  'category:updates is:unread newer_than:7d',
-];
-
-/** Deterministic pseudo-random numbers (mulberry32): every run measures the same store. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const LABELS = [
-  { id: 'Label_1', name: 'Receipts' },
-  { id: 'Label_2', name: 'Work/Projects' },
-  { id: 'Label_3', name: 'Travel' },
-];
-const SENDERS = [
-  { name: 'Amazon.com', address: 'shipment-tracking@amazon.com', category: 'CATEGORY_UPDATES', list: null },
-  { name: 'eBay', address: 'ebay@ebay.com', category: 'CATEGORY_PROMOTIONS', list: null },
-  { name: 'LinkedIn', address: 'messages-noreply@linkedin.com', category: 'CATEGORY_SOCIAL', list: null },
-  { name: 'GitHub', address: 'notifications@github.com', category: 'CATEGORY_UPDATES', list: 'mailroom/mailroom <mailroom.mailroom.github.com>' },
-  { name: 'Shop', address: 'news@shop.example.com', category: 'CATEGORY_PROMOTIONS', list: 'Shop news <news.shop.example.com>' },
-  { name: 'Facebook', address: 'notification@facebookmail.com', category: 'CATEGORY_SOCIAL', list: null },
-  { name: 'Alice Colleague', address: 'alice@work.example.org', category: 'CATEGORY_PERSONAL', list: null },
-  { name: 'Rust users', address: 'users@lists.rust-lang.org', category: 'CATEGORY_FORUMS', list: 'Rust users <users.lists.rust-lang.org>' },
-  { name: 'Bank', address: 'alerts@bank.example', category: 'CATEGORY_UPDATES', list: null },
-];
-const SUBJECTS = ['Your order has shipped', 'Invoice for October', 'Receipt for your payment', 'Weekly digest', 'Re: project plan', 'New comment on issue', '50% off this weekend', 'Meeting notes'];
-
-function syntheticMessages(count: number, now: number): MessageMeta[] {
-  const rnd = random(7);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
-  return Array.from({ length: count }, (_, i) => {
-    const sender = pick(SENDERS);
-    const labelIds = [sender.category];
-    if (rnd() < 0.3) labelIds.push('INBOX');
-    if (rnd() < 0.4) labelIds.push('UNREAD');
-    if (rnd() < 0.05) labelIds.push('STARRED');
-    if (rnd() < 0.1) labelIds.push(pick(LABELS).id);
-    return {
-      id: `m${i.toString(16).padStart(8, '0')}`,
-      threadId: `t${Math.floor(i / 3).toString(16)}`,
-      labelIds,
-      from: [{ name: sender.name, address: sender.address }],
-      to: [{ name: 'Me', address: 'me@example.com' }],
-      cc: [],
-      bcc: [],
-      deliveredTo: ['me@example.com'],
-      subject: `${pick(SUBJECTS)} #${i % 997}`,
-      internalDate: now - Math.floor((1 - i / count) * 3 * 365 * 86_400_000),
-      sizeEstimate: Math.floor(Math.exp(8 + rnd() * 8)),
-      attachments: rnd() < 0.1 ? [{ filename: `document-${i}.pdf`, mimeType: 'application/pdf' }] : [],
-      listId: sender.list,
-      listPost: null,
-      rfc822MessageId: `${i}.${sender.address}`,
-    };
-  });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 async function callAs(t: TestApp, token: string, name: string, data: unknown): Promise<unknown> {
   const response = await t.app.inject({ method: 'POST', url: `/api/fn/${name}`, payload: { data }, headers: { authorization: `Bearer ${token}` } });
@@ -110,8 +33,8 @@ async function firstPageOnLargeStore(): Promise<void> {
       .execute();
     const { token, hash } = generateApiToken();
     await db.insertInto('api_tokens').values({ id: 't1', user_id: 'u1', name: 'bench', token_hash: hash, created_at: now, last_used_at: now }).execute();
-    await db.insertInto('labels').values(LABELS.map((l) => toLabelRow('a1', l))).execute();
-    const messages = syntheticMessages(STORE_SIZE, now);
+    await db.insertInto('labels').values(USER_LABELS.map((l) => toLabelRow('a1', l))).execute();
+    const messages = syntheticMessages(STORE_SIZE, { now, seed: 7 });
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < messages.length; i += 500) {
         await trx
@@ -124,7 +47,7 @@ async function firstPageOnLargeStore(): Promise<void> {
 
     const all: number[] = [];
     console.log(`getCategoryEmails, first page of 50, ${STORE_SIZE.toLocaleString('en')}-message SQLite store, through POST /api/fn (${RUNS_PER_QUERY} runs per query):`);
-    for (const [i, query] of QUERIES.entries()) {
+    for (const [i, query] of TYPICAL_CATEGORY_QUERIES.entries()) {
       const { categoryId } = (await callAs(t, token, 'createCategory', { name: `Category ${i}`, query })) as { categoryId: string };
       const times: number[] = [];
       let shown = 0;

@@ -1,4 +1,5 @@
 export { createSandbox } from './sandbox.ts';
+export { seededRandom } from './rng.ts';
 export type { Sandbox, SandboxOptions } from './sandbox.ts';
 export { staticTokenVerifier } from './auth.ts';
 export type { TokenVerifier, VerifiedToken, RevocationRecord } from './auth.ts';

@@ -1,22 +1,11 @@
 import { spawn } from 'node:child_process';
-import type { Sandbox } from '@mailroom/gmail-sandbox';
+import { seededRandom, type Sandbox } from '@mailroom/gmail-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, TEST_POSTGRES_URL, type TestDatabase } from '../db/testing.ts';
 import { createAccount, expectedMirror, MAILBOX, newMessageMbox, startSandbox, storedMirror } from './testing/fixtures.ts';
 
 const TRIALS = 20;
 const CHILD = new URL('./testing/sync-child.ts', import.meta.url).pathname;
-
-/** A small deterministic PRNG (mulberry32) so a failing trial can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface ChildRun {
   outcome: 'killed' | 'finished';
@@ -65,7 +54,8 @@ describe.each(ENGINES)('a sync killed with SIGKILL on %s', (engine) => {
   });
 
   it(`resumes to exactly the mailbox, without duplicates, after ${TRIALS} kills at random points`, { timeout: 300_000 }, async () => {
-    const next = random(engine === 'sqlite' ? 11 : 29);
+    // Seeded, so a failing trial can be replayed.
+    const next = seededRandom(engine === 'sqlite' ? 11 : 29);
     const mailbox = sandbox.store.mailbox(MAILBOX);
     const args = { sqliteFile: t.sqliteFile, databaseUrl: t.sqliteFile ? null : TEST_POSTGRES_URL, schema: t.schema, rootUrl: sandbox.rootUrl, accountId, pageSize: 20 };
     const outcomes: string[] = [];
