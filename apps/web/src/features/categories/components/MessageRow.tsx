@@ -1,8 +1,7 @@
 import type { EmailSummary } from '@mailroom/contract';
 import type { ChangeEvent, Ref } from 'react';
-import { cx } from '../../../shared/ui';
+import { cx, Icon } from '../../../shared/ui';
 import { listDate, senderName } from '../lib/format';
-import { PaperclipIcon } from './PaperclipIcon';
 
 interface MessageRowProps {
   email: EmailSummary;
@@ -57,7 +56,7 @@ export function MessageRow({ email, selected, active, open, onToggle, onOpen, bu
           <span className={cx('min-w-0 flex-1 truncate text-sm text-fg', email.unread ? 'font-semibold' : 'font-normal')}>{sender}</span>
           {email.hasAttachment ? (
             <>
-              <PaperclipIcon size={14} className="shrink-0 self-center text-muted" />
+              <Icon name="paperclip" size={14} className="shrink-0 self-center text-muted" />
               <span className="sr-only">, has attachments, </span>
             </>
           ) : null}

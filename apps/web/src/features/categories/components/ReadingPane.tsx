@@ -4,7 +4,6 @@ import { Alert, Button, ButtonLink, Icon, Spinner } from '../../../shared/ui';
 import { useEmailContent, type BulkKind } from '../hooks/useMail';
 import { formatBytes, fullDate } from '../lib/format';
 import { messageViewUrl, VIEWER_SANDBOX } from '../lib/viewer';
-import { PaperclipIcon } from './PaperclipIcon';
 
 interface ReadingPaneProps {
   messageId: string;
@@ -104,7 +103,7 @@ export function ReadingPane({ messageId, onClose, onAction, focusOnOpen }: Readi
             <ul className="mt-2 flex flex-wrap gap-2">
               {attachments.map((attachment, index) => (
                 <li key={`${attachment.filename}-${index}`} className="flex max-w-full items-center gap-2 rounded-lg border border-line bg-surface-2 px-3 py-1.5 text-sm">
-                  <PaperclipIcon size={14} className="shrink-0 text-muted" />
+                  <Icon name="paperclip" size={14} className="shrink-0 text-muted" />
                   <span className="truncate text-fg">{attachment.filename || 'Unnamed attachment'}</span>
                   <span className="shrink-0 text-xs text-muted">
                     {attachment.mimeType} · {formatBytes(attachment.size)}
