@@ -1,5 +1,6 @@
 import { functions, type FnName } from '@mailroom/contract';
 import { toStoreRow, type MessageMeta } from '@mailroom/mail-query';
+import { testMessage } from '../testing/messages.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ENGINES } from '../db/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
@@ -8,29 +9,7 @@ import { implementations } from './index.ts';
 
 type Result<T> = { result: T };
 
-const message = (id: string): MessageMeta => ({
-  id,
-  threadId: id,
-  labelIds: ['INBOX'],
-  from: [{ name: null, address: 'x@example.com' }],
-  to: [],
-  cc: [],
-  bcc: [],
-  replyTo: [],
-  deliveredTo: [],
-  subject: 'private subject of alice',
-  internalDate: 1_732_000_000_000,
-  sizeEstimate: 10,
-  attachments: [],
-  listId: null,
-  listPost: null,
-  rfc822MessageId: null,
-  inReplyTo: null,
-  references: null,
-  listUnsubscribe: null,
-  listUnsubscribePost: null,
-  bodyText: '',
-});
+const message = (id: string): MessageMeta => testMessage(id, { from: [{ name: null, address: 'x@example.com' }], subject: 'private subject of alice' });
 
 const implemented = (Object.keys(implementations) as FnName[]).sort();
 

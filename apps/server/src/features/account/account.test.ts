@@ -1,4 +1,5 @@
 import { toStoreRow, type MessageMeta } from '@mailroom/mail-query';
+import { testMessage } from '../../testing/messages.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openGmailCredentials } from '../../auth/gmail-tokens.ts';
 import { tablesWithColumn } from '../../db/account-data.ts';
@@ -8,29 +9,7 @@ import { InjectBrowser, callFn, connectGmail, sessionOf, signIn } from '../../te
 
 type Result<T> = { result: T };
 
-const message = (id: string): MessageMeta => ({
-  id,
-  threadId: id,
-  labelIds: ['INBOX'],
-  from: [{ name: null, address: 'news@example.com' }],
-  to: [],
-  cc: [],
-  bcc: [],
-  replyTo: [],
-  deliveredTo: [],
-  subject: `Subject ${id}`,
-  internalDate: 1_732_000_000_000,
-  sizeEstimate: 10,
-  attachments: [],
-  listId: null,
-  listPost: null,
-  rfc822MessageId: null,
-  inReplyTo: null,
-  references: null,
-  listUnsubscribe: null,
-  listUnsubscribePost: null,
-  bodyText: '',
-});
+const message = (id: string): MessageMeta => testMessage(id, { from: [{ name: null, address: 'news@example.com' }], subject: `Subject ${id}` });
 
 describe.each(ENGINES)('your data is yours: export and delete (%s)', (engine) => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { createSandbox, type Sandbox } from '@mailroom/gmail-sandbox';
 import { toLabelRow, toStoreRow, type MessageMeta } from '@mailroom/mail-query';
+import { testMessage } from '../../testing/messages.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GMAIL_SCOPES, requireWriteScope } from '../../auth/gmail-scopes.ts';
 import { loadGmailCredentials, openGmailCredentials } from '../../auth/gmail-tokens.ts';
@@ -11,29 +12,7 @@ import { FnError } from '../../http/errors.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { InjectBrowser, callFn, completeIdpPages, connectGmail, signIn } from '../../testing/signin.ts';
 
-const meta = (id: string): MessageMeta => ({
-  id,
-  threadId: id,
-  labelIds: ['INBOX'],
-  from: [{ name: 'Sender', address: 'sender@example.com' }],
-  to: [{ name: null, address: 'me@example.org' }],
-  cc: [],
-  bcc: [],
-  replyTo: [],
-  deliveredTo: [],
-  subject: `Message ${id}`,
-  internalDate: 1_732_000_000_000,
-  sizeEstimate: 1000,
-  attachments: [],
-  listId: null,
-  listPost: null,
-  rfc822MessageId: `${id}@example.com`,
-  inReplyTo: null,
-  references: null,
-  listUnsubscribe: null,
-  listUnsubscribePost: null,
-  bodyText: '',
-});
+const meta = (id: string): MessageMeta => testMessage(id, { to: [{ name: null, address: 'me@example.org' }], sizeEstimate: 1000, rfc822MessageId: `${id}@example.com` });
 
 type Result<T> = { result: T };
 
