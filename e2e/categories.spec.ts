@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { createSandbox, SCOPES } from '@mailroom/gmail-sandbox';
 import { expect, test as base } from './fixtures.ts';
 import { startTestServer, type TestServer } from './server.ts';
-import { DEMO_ACCOUNT, completePopup, signInAndConnectGmail } from './web-journeys.ts';
+import { DEMO_ACCOUNT, callFn, completePopup, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 7 in the browser, against the embedded default: the demo mailbox (an even sample of the
 // SpamAssassin corpus, seeded by the sandbox's own code so the first sync takes seconds, not the
@@ -87,23 +87,6 @@ const test = base.extend<object, { server: TestServer; prepared: Prepared }>({
   ],
 });
 
-/** Calls a function as the signed-in page does (session cookie and CSRF proof). */
-async function callFn<T>(page: Page, name: string, data: unknown = {}): Promise<T> {
-  return page.evaluate(
-    async ([fn, body]) => {
-      const session = (await (await fetch('/api/auth/session')).json()) as { csrfToken: string };
-      const response = await fetch(`/api/fn/${fn}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
-        body: JSON.stringify({ data: body }),
-      });
-      const json = (await response.json()) as { result?: unknown; error?: unknown };
-      if (!response.ok) throw new Error(`${fn}: ${JSON.stringify(json.error)}`);
-      return json.result;
-    },
-    [name, data] as const,
-  ) as Promise<T>;
-}
 
 async function waitForSync(page: Page): Promise<void> {
   await expect

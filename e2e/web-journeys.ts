@@ -173,3 +173,20 @@ export async function createSignedInState(browser: Browser, baseURL: string): Pr
   }
 }
 
+/** Calls a function as the signed-in page does (session cookie and CSRF proof). */
+export async function callFn<T>(page: Page, name: string, data: unknown = {}): Promise<T> {
+  return page.evaluate(
+    async ([fn, body]) => {
+      const session = (await (await fetch('/api/auth/session')).json()) as { csrfToken: string };
+      const response = await fetch(`/api/fn/${fn}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
+        body: JSON.stringify({ data: body }),
+      });
+      const json = (await response.json()) as { result?: unknown; error?: unknown };
+      if (!response.ok) throw new Error(`${fn}: ${JSON.stringify(json.error)}`);
+      return json.result;
+    },
+    [name, data] as const,
+  ) as Promise<T>;
+}

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import { startTestServer, type TestServer } from './server.ts';
-import { DEMO_ACCOUNT, signInAndConnectGmail } from './web-journeys.ts';
+import { DEMO_ACCOUNT, callFn, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 7: the 372 public XSS payloads (html5sec and DOMPurify's fixtures), each the HTML of a
 // message in the demo mailbox, rendered by the real viewer endpoint in Chromium. Nothing may run
@@ -83,22 +83,6 @@ const test = base.extend<object, { server: TestServer }>({
 // below would only see the recorder.
 test.use({ trace: 'off' });
 
-async function callFn<T>(page: Page, name: string, data: unknown = {}): Promise<T> {
-  return page.evaluate(
-    async ([fn, body]) => {
-      const session = (await (await fetch('/api/auth/session')).json()) as { csrfToken: string };
-      const response = await fetch(`/api/fn/${fn}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
-        body: JSON.stringify({ data: body }),
-      });
-      const json = (await response.json()) as { result?: unknown; error?: unknown };
-      if (!response.ok) throw new Error(`${fn}: ${JSON.stringify(json.error)}`);
-      return json.result;
-    },
-    [name, data] as const,
-  ) as Promise<T>;
-}
 
 /** Message ids by subject, for every message a new category with `query` lists. */
 async function idsBySubject(page: Page, name: string, query: string): Promise<Map<string, string>> {
