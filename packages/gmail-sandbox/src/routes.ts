@@ -8,7 +8,7 @@ import { indexRawMessage } from './message-index.ts';
 import type { SandboxRuntime } from './runtime.ts';
 import { scopesAllow } from './scopes.ts';
 import type { ScopeRequirement } from './scopes.ts';
-import { listMessages, listThreads, queryNeedsContent } from './search.ts';
+import { listMessages, listThreads, queryNeedsContent, type ListInput } from './search.ts';
 import type { HistoryRecord, Mailbox } from './store/mailbox.ts';
 import type { VerifiedToken } from './auth.ts';
 
@@ -92,17 +92,7 @@ export function registerGmailRoutes(app: FastifyInstance, runtime: SandboxRuntim
 
   // Messages
   route('GET', '/messages', 'messages.list', 'readMetadata', ({ mailbox, query, grant }) => {
-    const q = single(query['q']);
-    if (q && queryNeedsContent(grant)) throw new GmailApiError(403, 'forbidden', "Metadata scope does not support 'q' parameter");
-    const page = listMessages(mailbox, {
-      q: q ?? '',
-      labelIds: many(query['labelIds']),
-      includeSpamTrash: bool(query['includeSpamTrash']),
-      maxResults: pageSize(query['maxResults']),
-      pageToken: single(query['pageToken']) ?? null,
-      now: runtime.now(),
-      timeZone: runtime.options.timeZone,
-    });
+    const page = listMessages(mailbox, listInput(runtime, query, grant));
     return {
       ...(page.items.length > 0 ? { messages: page.items.map((m) => ({ id: m.id, threadId: m.threadId })) } : {}),
       ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
@@ -166,17 +156,7 @@ export function registerGmailRoutes(app: FastifyInstance, runtime: SandboxRuntim
 
   // Threads
   route('GET', '/threads', 'threads.list', 'readMetadata', ({ mailbox, query, grant }) => {
-    const q = single(query['q']);
-    if (q && queryNeedsContent(grant)) throw new GmailApiError(403, 'forbidden', "Metadata scope does not support 'q' parameter");
-    const page = listThreads(mailbox, {
-      q: q ?? '',
-      labelIds: many(query['labelIds']),
-      includeSpamTrash: bool(query['includeSpamTrash']),
-      maxResults: pageSize(query['maxResults']),
-      pageToken: single(query['pageToken']) ?? null,
-      now: runtime.now(),
-      timeZone: runtime.options.timeZone,
-    });
+    const page = listThreads(mailbox, listInput(runtime, query, grant));
     return {
       ...(page.items.length > 0 ? { threads: page.items } : {}),
       ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
@@ -354,6 +334,21 @@ function toApiError(error: unknown): GmailApiError {
     return new GmailApiError(e.statusCode, e.statusCode === 413 ? 'uploadTooLarge' : 'invalidArgument', e.message ?? 'Bad Request');
   }
   return new GmailApiError(500, 'backendError', 'Backend Error');
+}
+
+/** messages.list and threads.list take the same query parameters (q, labelIds, paging). */
+function listInput(runtime: SandboxRuntime, query: Query, grant: VerifiedToken): ListInput {
+  const q = single(query['q']);
+  if (q && queryNeedsContent(grant)) throw new GmailApiError(403, 'forbidden', "Metadata scope does not support 'q' parameter");
+  return {
+    q: q ?? '',
+    labelIds: many(query['labelIds']),
+    includeSpamTrash: bool(query['includeSpamTrash']),
+    maxResults: pageSize(query['maxResults']),
+    pageToken: single(query['pageToken']) ?? null,
+    now: runtime.now(),
+    timeZone: runtime.options.timeZone,
+  };
 }
 
 function single(value: string | string[] | undefined): string | undefined {
