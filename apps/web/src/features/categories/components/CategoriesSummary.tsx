@@ -1,6 +1,7 @@
-import { describeError, isUnimplemented } from '../../../shared/api';
-import { Alert, Button, ButtonLink, EmptyState, Spinner } from '../../../shared/ui';
+import { isUnimplemented } from '../../../shared/api';
+import { ButtonLink, EmptyState, Spinner } from '../../../shared/ui';
 import { useCategories } from '../hooks/useCategories';
+import { CategoriesLoadError } from './CategoriesLoadError';
 import { CategoryList } from './CategoryList';
 
 /** The categories with counts, or why there are none: for the dashboard and /categories. */
@@ -22,18 +23,7 @@ export function CategoriesSummary({ limit }: { limit?: number }) {
       );
     }
     return (
-      <Alert
-        tone="danger"
-        role="alert"
-        title="Could not load your categories"
-        action={
-          <Button variant="secondary" size="sm" icon="refresh" onClick={() => void categories.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {describeError(categories.error)}
-      </Alert>
+      <CategoriesLoadError error={categories.error} onRetry={() => void categories.refetch()} />
     );
   }
   if (categories.data.length === 0) {

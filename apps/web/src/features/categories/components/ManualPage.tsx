@@ -1,9 +1,10 @@
 import type { Category } from '@mailroom/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { describeError, isUnimplemented } from '../../../shared/api';
-import { Alert, Button, Card, EmptyState, Page, Spinner } from '../../../shared/ui';
+import { isUnimplemented } from '../../../shared/api';
+import { Button, Card, EmptyState, Page, Spinner } from '../../../shared/ui';
 import { useCategories } from '../hooks/useCategories';
+import { CategoriesLoadError } from './CategoriesLoadError';
 import { CategoryCard } from './CategoryCard';
 import { CategoryEditorDialog } from './CategoryEditorDialog';
 import { DeleteCategoryDialog } from './DeleteCategoryDialog';
@@ -32,18 +33,7 @@ export function ManualPage() {
         <EmptyState icon="tag" title="Categories are not available on this server yet" />
       </Card>
     ) : (
-      <Alert
-        tone="danger"
-        role="alert"
-        title="Could not load your categories"
-        action={
-          <Button variant="secondary" size="sm" icon="refresh" onClick={() => void categories.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {describeError(categories.error)}
-      </Alert>
+      <CategoriesLoadError error={categories.error} onRetry={() => void categories.refetch()} />
     );
   } else {
     body = (
