@@ -1,4 +1,6 @@
 export * from './status.ts';
+export * from './reasons.ts';
 export * from './define.ts';
-export * from './functions.ts';
+export * from './functions/index.ts';
 export * from './auth.ts';
+export * from './promises.ts';

@@ -1,4 +1,4 @@
-import type { Attachment } from 'postal-mime';
+import { messageAttachments, type MessageAttachment } from '@mailroom/mail-parse';
 import { toBase64Url } from './base64url.ts';
 import { errors } from './errors.ts';
 import { parseMime } from './message-index.ts';
@@ -63,18 +63,29 @@ export async function formatMessage(message: StoredMessage, format: MessageForma
 }
 
 /**
- * The `full` payload. postal-mime decodes the message into its text, HTML and attachments; the
- * part tree is rebuilt from those in Gmail's usual arrangement (multipart/mixed holding a
- * multipart/alternative of text/plain and text/html, then the attachments), so partIds follow
- * Gmail's numbering. Text bodies are UTF-8 (postal-mime has already applied the charset).
- * Attachment bodies carry only an attachmentId, fetched with attachments.get, as on Gmail.
+ * The `full` payload. postal-mime decodes the message into its text and HTML, and mail-parse
+ * names its attachments (the rule has:attachment uses, so a client walking this payload finds
+ * exactly the attachments the message's metadata lists); the part tree is rebuilt from those in
+ * Gmail's usual arrangement (multipart/mixed holding a multipart/alternative of text/plain and
+ * text/html, then the attachments), so partIds follow Gmail's numbering. Text bodies are UTF-8
+ * (postal-mime has already applied the charset). Attachment bodies carry only an attachmentId,
+ * fetched with attachments.get, as on Gmail.
  */
 async function fullPayload(message: StoredMessage): Promise<MessagePart> {
-  const email = await parseMime(message.raw);
+  let email: Awaited<ReturnType<typeof parseMime>>;
+  let attachments: MessageAttachment[];
+  try {
+    email = await parseMime(message.raw);
+    attachments = await messageAttachments(message.raw);
+  } catch {
+    // Gmail serves every message it holds. One the MIME parser cannot take apart (nested past
+    // postal-mime's 256 levels, say) comes back as one part with the message's own headers.
+    return numberParts({ mimeType: message.index.mimeType, filename: '', headers: message.index.headers, body: { size: message.raw.length } }, '');
+  }
   const textParts: Array<Omit<MessagePart, 'partId'>> = [];
   if (email.text !== undefined) textParts.push(textPart('text/plain', email.text));
   if (email.html !== undefined) textParts.push(textPart('text/html', email.html));
-  const attachmentParts = email.attachments.map((attachment, index) => attachmentPart(message.id, attachment, index));
+  const attachmentParts = attachments.map((attachment, index) => attachmentPart(message.id, attachment, index));
 
   let body: Omit<MessagePart, 'partId'>;
   const alternative = textParts.length > 1 ? container('multipart/alternative', textParts) : textParts[0];
@@ -97,7 +108,7 @@ function container(mimeType: string, parts: Array<Omit<MessagePart, 'partId'>>):
   return { mimeType, filename: '', headers: [{ name: 'Content-Type', value: mimeType }], body: { size: 0 }, parts: parts as MessagePart[] };
 }
 
-function attachmentPart(messageId: string, attachment: Attachment, index: number): Omit<MessagePart, 'partId'> {
+function attachmentPart(messageId: string, attachment: MessageAttachment, index: number): Omit<MessagePart, 'partId'> {
   const filename = attachment.filename ?? '';
   const headers: Header[] = [
     { name: 'Content-Type', value: filename ? `${attachment.mimeType}; name="${filename}"` : attachment.mimeType },
@@ -114,9 +125,8 @@ function numberParts(part: Omit<MessagePart, 'partId'>, partId: string): Message
   return numbered;
 }
 
-function contentBytes(attachment: Attachment): Buffer {
-  const content = attachment.content;
-  return typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content as ArrayBuffer);
+function contentBytes(attachment: MessageAttachment): Buffer {
+  return Buffer.from(attachment.content);
 }
 
 /** Attachment ids are opaque to clients; this one names the message and the attachment's position. */
@@ -128,8 +138,7 @@ export async function getAttachment(message: StoredMessage, attachmentId: string
   const [owner, position] = Buffer.from(attachmentId, 'base64url').toString('utf8').split(':');
   const index = Number(position);
   if (owner !== message.id || !Number.isInteger(index)) throw errors.notFound();
-  const email = await parseMime(message.raw);
-  const attachment = email.attachments[index];
+  const attachment = (await messageAttachments(message.raw))[index];
   if (!attachment) throw errors.notFound();
   const bytes = contentBytes(attachment);
   return { attachmentId, size: bytes.length, data: toBase64Url(bytes) };

@@ -1,7 +1,7 @@
 import PostalMime from 'postal-mime';
 import type { Email } from 'postal-mime';
 import type { MessageMeta } from '@mailroom/mail-query';
-import { parseRawMessage } from '@mailroom/mail-parse';
+import { parseRawMessage, TAKEOUT_HEADER_FIELDS } from '@mailroom/mail-parse';
 import type { ParsedMessage } from '@mailroom/mail-parse';
 import { SNIPPET_LENGTH } from './limits.ts';
 
@@ -72,7 +72,9 @@ export function indexParsed(parsed: ParsedMessage): MessageIndex {
   const mimeType = (contentType?.split(';')[0] ?? 'text/plain').trim().toLowerCase() || 'text/plain';
   const { id: _id, threadId: _threadId, labelIds: _labelIds, internalDate: _internalDate, ...meta } = parsed.meta;
   return {
-    headers: email.headers.map((h) => ({ name: h.originalKey, value: h.value })),
+    // Gmail does not store the fields Takeout adds on export (mail-parse size.ts): an imported
+    // message is served, and measured, as Gmail holds it.
+    headers: email.headers.filter((h) => !TAKEOUT_HEADER_FIELDS.includes(h.key)).map((h) => ({ name: h.originalKey, value: h.value })),
     mimeType,
     snippet: makeSnippet(parsed.meta.bodyText),
     messageId: messageIds(header('message-id'))[0] ?? null,

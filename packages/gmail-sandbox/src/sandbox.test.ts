@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import { gmail } from '@googleapis/gmail';
 import type { gmail_v1 } from '@googleapis/gmail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, SCOPES } from './index.ts';
+import { createSandbox, indexRawMessage, SCOPES } from './index.ts';
 import type { Sandbox } from './index.ts';
 
 const EMAIL = 'demo@mailroom.local';
@@ -144,6 +144,21 @@ describe('gmail sandbox driven by the real @googleapis/gmail client', () => {
     expect(missing.body.error).toMatchObject({ code: 404, status: 'NOT_FOUND', errors: [{ reason: 'notFound', domain: 'global' }] });
   });
 
+  it('serves a message its MIME parser refuses in the full format as one part with its headers, as Gmail serves any message it holds', async () => {
+    const nested = ['From: a@example.org', 'To: demo@mailroom.local', 'Subject: Deep', 'MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="b0"', ''];
+    for (let level = 1; level < 300; level++) nested.push(`--b${level - 1}`, `Content-Type: multipart/mixed; boundary="b${level}"`, '');
+    nested.push('--b299', '', 'deep', '');
+    const raw = Buffer.from(nested.join('\r\n'));
+    // Gmail holds it; only its header section is indexed (the whole would not parse).
+    const index = await indexRawMessage(Buffer.from(`${nested.slice(0, 5).join('\r\n')}\r\n\r\n`));
+    const message = sandbox.store.mailbox(EMAIL).insert({ raw, index: { ...index, mimeType: 'multipart/mixed' }, labelIds: ['INBOX'], internalDate: Date.now() });
+    const full = (await api.users.messages.get({ userId: 'me', id: message.id, format: 'full' })).data;
+    expect(full.payload).toMatchObject({ mimeType: 'multipart/mixed', body: { size: raw.length } });
+    expect(full.payload?.headers?.find((h) => h.name === 'Subject')?.value).toBe('Deep');
+    const rawAnswer = (await api.users.messages.get({ userId: 'me', id: message.id, format: 'raw' })).data;
+    expect(Buffer.from(rawAnswer.raw ?? '', 'base64url').equals(raw)).toBe(true);
+  });
+
   it('modifies labels, trashes and untrashes, and records each change in history', async () => {
     const before = (await api.users.getProfile({ userId: 'me' })).data.historyId as string;
     const id = sandbox.store.mailbox(EMAIL).sorted().find((m) => m.labelIds.includes('INBOX'))!.id;
@@ -195,6 +210,34 @@ describe('gmail sandbox driven by the real @googleapis/gmail client', () => {
     );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.status).toBe('INVALID_ARGUMENT');
+  });
+
+  it('checks request bodies against Gmail’s shapes and answers 400 invalidArgument naming the field', async () => {
+    const [message] = sandbox.store.mailbox(EMAIL).sorted();
+    const labelsBefore = [...message!.labelIds];
+    const post = (url: string, payload: unknown) =>
+      sandbox.app.inject({ method: 'POST', url: `/gmail/v1/users/me${url}`, headers: { authorization: `Bearer ${TOKEN}` }, payload: payload as object });
+    const cases: Array<[string, unknown, string]> = [
+      [`/messages/${message!.id}/modify`, { addLabelIds: 'STARRED' }, "Invalid value at 'addLabelIds'"],
+      [`/messages/${message!.id}/modify`, { removeLabelIds: [1, 2] }, "Invalid value at 'removeLabelIds.0'"],
+      ['/messages/batchModify', { ids: 'not-a-list' }, "Invalid value at 'ids'"],
+      ['/messages/batchModify', {}, 'ids must not be empty'],
+      ['/messages/batchModify', { ids: [] }, 'ids must not be empty'],
+      ['/messages/send', { raw: 42 }, "'raw' RFC822 payload message string or uploading message via /upload/* URL required"],
+      ['/messages/send', {}, "'raw' RFC822 payload message string or uploading message via /upload/* URL required"],
+      ['/watch', { topicName: 'topics/x' }, 'Invalid topicName does not match projects/*/topics/*'],
+      ['/watch', { topicName: 'projects/p/topics/t', labelIds: 'INBOX' }, "Invalid value at 'labelIds'"],
+      ['/labels', { name: 'X', color: { textColor: 1 } }, "Invalid value at 'color.textColor'"],
+    ];
+    for (const [url, payload, expected] of cases) {
+      const response = await post(url, payload);
+      expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      const body = response.json() as { error: { code: number; status: string; message: string; errors: Array<{ reason: string }> } };
+      expect(body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', errors: [{ reason: 'invalidArgument' }] });
+      expect(body.error.message).toContain(expected);
+    }
+    // Nothing was changed by the refused requests.
+    expect(sandbox.store.mailbox(EMAIL).getMessage(message!.id).labelIds).toEqual(labelsBefore);
   });
 
   it('sends a reply that lands in SENT in the original thread', async () => {

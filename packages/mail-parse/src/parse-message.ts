@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Address, AttachmentMeta, MessageMeta } from '@mailroom/mail-query';
-import PostalMime, { addressParser, decodeWords, type Address as PostalAddress, type Attachment, type Email } from 'postal-mime';
+import { addressParser, decodeWords, type Address as PostalAddress, type Email } from 'postal-mime';
+import { attachmentsOfTree, parseWithTree, partTreeOf, type MessageAttachment } from './attachments.ts';
 import { htmlToText } from './html.ts';
+import { gmailSizeEstimate } from './size.ts';
 import { takeoutLabelIds } from './takeout.ts';
 
 /** A raw RFC 822 message, parsed: the query metadata plus the decoded content. */
@@ -11,8 +13,9 @@ export interface ParsedMessage {
   text: string | null;
   /** The text/html body, decoded, unsanitised (hostile: sanitise before showing it). */
   html: string | null;
-  /** Every attachment with its content, as postal-mime returns them. */
-  attachments: Attachment[];
+  /** The attachments with their content, by the rule in attachments.ts (the same list as
+   * `meta.attachments`, which has only names and types). */
+  attachments: MessageAttachment[];
   /** The Date header as epoch ms, when present and readable. */
   headerDate: number | null;
   /** User label names from X-Gmail-Labels (Takeout), in header order. */
@@ -39,11 +42,12 @@ export interface ParseOptions {
 /**
  * Parses raw RFC 822 mail with postal-mime into the metadata the query language evaluates
  * (`meta`, with `bodyText` and `bodyUrls` filled) and the decoded bodies and attachments.
- * `sizeEstimate` is the size of the message with CRLF line breaks, as Gmail counts it.
+ * `sizeEstimate` is Gmail's (size.ts): CRLF line breaks, without the header fields Takeout adds.
  */
 export async function parseRawMessage(raw: string | Uint8Array, options: ParseOptions = {}): Promise<ParsedMessage> {
   const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
-  const email = await PostalMime.parse(bytes, { attachmentEncoding: 'arraybuffer' });
+  const { parser, email } = await parseWithTree(bytes);
+  const attachments = await attachmentsOfTree(partTreeOf(parser));
   const header = (name: string): string | null => email.headers.find((h) => h.key === name)?.value ?? null;
   const all = (name: string): string[] => email.headers.filter((h) => h.key === name).map((h) => h.value);
 
@@ -72,8 +76,8 @@ export async function parseRawMessage(raw: string | Uint8Array, options: ParseOp
     deliveredTo: addresses(all('delivered-to')).map((a) => a.address),
     subject: email.subject ?? '',
     internalDate: options.internalDate ?? (Number.isNaN(headerDate) ? (options.fallbackDate ?? 0) : headerDate),
-    sizeEstimate: crlfSize(bytes),
-    attachments: email.attachments.map((a): AttachmentMeta => ({ filename: a.filename ?? '', mimeType: a.mimeType })),
+    sizeEstimate: gmailSizeEstimate(bytes),
+    attachments: attachments.map((a): AttachmentMeta => ({ filename: a.filename ?? '', mimeType: a.mimeType })),
     listId: unfold(header('list-id')),
     listPost: unfold(header('list-post')),
     rfc822MessageId: stripBrackets(email.messageId ?? null),
@@ -88,7 +92,7 @@ export async function parseRawMessage(raw: string | Uint8Array, options: ParseOp
     meta,
     text: email.text ?? null,
     html: email.html ?? null,
-    attachments: email.attachments,
+    attachments,
     headerDate: Number.isNaN(headerDate) ? null : headerDate,
     userLabelNames: takeout.userLabelNames,
     email,
@@ -131,12 +135,6 @@ function messageIdList(value: string | null): string | null {
   const ids = [...value.matchAll(/<([^<>]+)>/g)].map((m) => (m[1] as string).trim());
   const list = ids.length > 0 ? ids : value.split(/\s+/).filter(Boolean);
   return list.length > 0 ? list.join(' ') : null;
-}
-
-function crlfSize(bytes: Uint8Array): number {
-  let size = bytes.length;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a && (i === 0 || bytes[i - 1] !== 0x0d)) size++;
-  return size;
 }
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"')\]]+/gi;

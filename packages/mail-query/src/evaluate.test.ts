@@ -96,6 +96,18 @@ describe('subject, list, filename, rfc822msgid', () => {
     ],
     rfc822MessageId: 'ABC.123@Example.COM',
   });
+  it('a symbol separates words, even one that compatibility normalisation turns into letters', () => {
+    // RFC 2047 `=?iso-8859-1?Q?Matrox_Parhelia=99_now_available?=` decodes (as windows-1252) to ™.
+    const tm = message({ subject: 'Matrox Parhelia™ now available', from: [{ name: 'Ｍａｔｒｏｘ™ Sales', address: 'sales@matrox.example' }] });
+    expect(matches('subject:parhelia', tm)).toBe(true);
+    expect(matches('subject:"parhelia now available"', tm)).toBe(true);
+    expect(matches('subject:parheliatm', tm)).toBe(false);
+    expect(matches('from:matrox', tm)).toBe(true);
+    expect(matches('from:"matrox sales"', tm)).toBe(true);
+    // Compatibility forms inside a word still fold: the ligature ﬁ is fi, ² is 2.
+    expect(matches('subject:fine', message({ subject: 'ﬁne' }))).toBe(true);
+    expect(matches('subject:x2', message({ subject: 'x²' }))).toBe(true);
+  });
   it('subject: matches words of the subject only', () => {
     expect(matches('subject:bug', m)).toBe(true);
     expect(matches('subject:(spam filter)', m)).toBe(true);
@@ -155,10 +167,19 @@ describe('labels and mailbox state', () => {
     expect(matches('in:archive', message({ labelIds: ['Label_7'] }), ctx)).toBe(true);
     expect(matches('in:archive', message({ labelIds: ['SENT'] }), ctx)).toBe(false);
   });
-  it('category: reads the category labels (primary is CATEGORY_PERSONAL)', () => {
+  it('category: reads the category labels; primary is having none of the other four tabs', () => {
     expect(matches('category:updates', m, ctx)).toBe(true);
     expect(matches('category:social', m, ctx)).toBe(false);
     expect(matches('category:primary', message({ labelIds: ['CATEGORY_PERSONAL'] }), ctx)).toBe(true);
+    // Takeout writes no label for Primary: no tab label at all is Primary too.
+    expect(matches('category:primary', message({ labelIds: ['INBOX', 'UNREAD'] }), ctx)).toBe(true);
+    expect(matches('category:primary', message({ labelIds: [] }), ctx)).toBe(true);
+    expect(matches('category:primary', message({ labelIds: ['CATEGORY_PURCHASES', 'Label_7'] }), ctx)).toBe(true);
+    for (const tab of ['CATEGORY_SOCIAL', 'CATEGORY_PROMOTIONS', 'CATEGORY_UPDATES', 'CATEGORY_FORUMS']) {
+      expect(matches('category:primary', message({ labelIds: ['INBOX', tab] }), ctx)).toBe(false);
+      expect(matches('-category:primary', message({ labelIds: ['INBOX', tab] }), ctx)).toBe(true);
+    }
+    expect(matches('category:primary', message({ labelIds: ['CATEGORY_PERSONAL', 'CATEGORY_UPDATES'] }), ctx)).toBe(false);
     expect(matches('category:forums', message({ labelIds: ['CATEGORY_FORUMS'] }), ctx)).toBe(true);
     expect(matches('category:promotions', message({ labelIds: ['CATEGORY_PROMOTIONS'] }), ctx)).toBe(true);
     expect(matches('category:reservations', message({ labelIds: ['CATEGORY_RESERVATIONS'] }), ctx)).toBe(true);
@@ -184,8 +205,15 @@ describe('spam and trash', () => {
     expect(matches('in:anywhere cheap', trash)).toBe(true);
     expect(matches('cheap OR in:anywhere', trash)).toBe(true);
   });
-  it('naming spam does not bring in trash', () => {
-    expect(matches('in:spam OR cheap', trash)).toBe(false);
+  it('a mention of spam, trash or anywhere lifts the rule for both folders, even negated', () => {
+    // Gmail: `-in:trash mortgage` searches spam too; `-in:spam razor` searches trash too.
+    expect(matches('-in:trash cheap', spam)).toBe(true);
+    expect(matches('-in:trash cheap', trash)).toBe(false);
+    expect(matches('-in:spam cheap', trash)).toBe(true);
+    expect(matches('-in:spam cheap', spam)).toBe(false);
+    expect(matches('in:spam OR cheap', trash)).toBe(true);
+    expect(matches('-in:anywhere OR cheap', spam)).toBe(true);
+    expect(matches('-(in:inbox) cheap', spam)).toBe(false);
   });
   it('the empty query matches everything else', () => {
     expect(matches('', message())).toBe(true);

@@ -1,8 +1,8 @@
 import { sizeInBytes, walk, type DateNode, type FlagNode, type QueryNode, type RelativeDateNode } from './ast.ts';
 import { startOfDay, subtractPeriod } from './dates.ts';
-import { CATEGORY_LABEL_IDS, labelMatches, labelNameMap } from './labels.ts';
+import { CATEGORY_LABEL_IDS, hasUserLabels, INBOX_TAB_LABEL_IDS, labelMatches, labelNameMap } from './labels.ts';
 import type { EvaluationContext, MessageMeta } from './message.ts';
-import { searchFields, addressSegments, type SearchFields } from './search.ts';
+import { addressSegments, messageIdSearchKey, SEARCH_FIELD_STRINGS, type SearchField } from './search.ts';
 import { labelKey, messageIdKey, phraseNeedle, searchString, words } from './text.ts';
 
 /**
@@ -43,28 +43,94 @@ export function compileMatcher(ast: QueryNode, context: EvaluationContext): Matc
 }
 
 /**
- * Which of spam and trash the query may return: Gmail leaves both out unless the query names
- * them (`in:spam`, `in:trash`) or asks for everything (`in:anywhere`).
+ * Which of spam and trash the query may return. Gmail leaves both out of a search unless the
+ * query mentions `in:spam`, `in:trash` or `in:anywhere` anywhere in it; a mention lifts the rule
+ * for both folders, and counts even when negated: `-in:trash mortgage` searches spam too, and
+ * `-in:spam razor` searches trash too (packages/mail-query/README.md, "Default scope").
  */
 export function spamTrashScope(ast: QueryNode): { spam: boolean; trash: boolean } {
-  const scope = { spam: false, trash: false };
-  walk(ast, (node) => {
-    if (node.kind !== 'flag' || node.operator !== 'in') return;
-    if (node.value === 'spam' || node.value === 'anywhere') scope.spam = true;
-    if (node.value === 'trash' || node.value === 'anywhere') scope.trash = true;
-  });
-  return scope;
+  const mentioned = mentionsSpamOrTrash(ast);
+  return { spam: mentioned, trash: mentioned };
 }
 
-interface Prepared extends SearchFields {
-  source: MessageMeta;
+function mentionsSpamOrTrash(ast: QueryNode): boolean {
+  let mentioned = false;
+  walk(ast, (node) => {
+    if (node.kind === 'flag' && node.operator === 'in' && (node.value === 'spam' || node.value === 'trash' || node.value === 'anywhere')) mentioned = true;
+  });
+  return mentioned;
+}
+
+/**
+ * A message's search strings, each made on first use (a query reads few fields: a category over
+ * senders never needs the words of the body) and kept per message object. The strings come from
+ * the same functions that fill the store's search columns (search.ts).
+ */
+class Prepared {
+  readonly source: MessageMeta;
+  readonly stamp: unknown[];
+  private readonly fields = new Map<SearchField, string>();
+  private readonly wordSets = new Map<SearchField, Set<string>>();
+  private free: string | null = null;
+  private freeWordLists: string[][] | null = null;
+  private links: string | null = null;
+  private idKey: string | null | undefined;
+
+  constructor(source: MessageMeta, stamp: unknown[]) {
+    this.source = source;
+    this.stamp = stamp;
+  }
+
+  field(name: SearchField): string {
+    let value = this.fields.get(name);
+    if (value === undefined) {
+      value = SEARCH_FIELD_STRINGS[name](this.source);
+      this.fields.set(name, value);
+    }
+    return value;
+  }
+
+  /** The field's words as a set: one word is found in constant time (a category of a hundred
+   * `-subject:` words tests each message a hundred times). Same answer as the ` w ` substring test:
+   * a search string is its words separated by spaces. */
+  fieldWords(name: SearchField): Set<string> {
+    let set = this.wordSets.get(name);
+    if (!set) {
+      set = new Set(this.field(name).split(' '));
+      this.wordSets.set(name, set);
+    }
+    return set;
+  }
+
+  private freeSegments(): string[] {
+    const m = this.source;
+    return [m.subject, ...addressSegments(m.from), ...addressSegments(m.to), ...addressSegments(m.cc), ...addressSegments(m.bcc), m.bodyText ?? ''];
+  }
+
   /** Subject, names, addresses and body as one search string (free text). */
-  freeText: string;
-  /** The same fields as word lists, for AROUND. */
-  freeWords: string[][];
+  get freeText(): string {
+    this.free ??= searchString(this.freeSegments());
+    return this.free;
+  }
+
+  /** The same fields as word lists, for AROUND (made only when a query has one). */
+  get freeWords(): string[][] {
+    this.freeWordLists ??= this.freeSegments()
+      .map(words)
+      .filter((w) => w.length > 0);
+    return this.freeWordLists;
+  }
+
   /** Body text and body URLs, for has:drive and friends. */
-  linkText: string;
-  stamp: unknown[];
+  get linkText(): string {
+    this.links ??= [this.source.bodyText ?? '', ...(this.source.bodyUrls ?? [])].join('\n');
+    return this.links;
+  }
+
+  get messageIdKey(): string | null {
+    if (this.idKey === undefined) this.idKey = messageIdSearchKey(this.source);
+    return this.idKey;
+  }
 }
 
 const preparedCache = new WeakMap<MessageMeta, Prepared>();
@@ -77,22 +143,7 @@ function prepare(message: MessageMeta): Prepared {
   const cached = preparedCache.get(message);
   const stamp = stampOf(message);
   if (cached && cached.stamp.every((v, i) => v === stamp[i])) return cached;
-  const freeSegments = [
-    message.subject,
-    ...addressSegments(message.from),
-    ...addressSegments(message.to),
-    ...addressSegments(message.cc),
-    ...addressSegments(message.bcc),
-    message.bodyText ?? '',
-  ];
-  const prepared: Prepared = {
-    ...searchFields(message),
-    source: message,
-    freeText: searchString(freeSegments),
-    freeWords: freeSegments.map(words).filter((w) => w.length > 0),
-    linkText: [message.bodyText ?? '', ...(message.bodyUrls ?? [])].join('\n'),
-    stamp,
-  };
+  const prepared = new Prepared(message, stamp);
   preparedCache.set(message, prepared);
   return prepared;
 }
@@ -138,9 +189,14 @@ function build(node: QueryNode, b: BuildContext): Test {
         const key = messageIdKey(node.value);
         return (_m, p) => p.messageIdKey === key;
       }
-      const needle = phraseNeedle(node.value) as string;
       const field = ADDRESS_FIELD[node.operator];
-      return (_m, p) => p[field].includes(needle);
+      const valueWords = words(node.value);
+      if (valueWords.length === 1) {
+        const word = valueWords[0] as string;
+        return (_m, p) => p.fieldWords(field).has(word);
+      }
+      const needle = phraseNeedle(node.value) as string;
+      return (_m, p) => p.field(field).includes(needle);
     }
     case 'flag':
       return buildFlag(node);
@@ -188,11 +244,12 @@ function buildFlag(node: FlagNode): Test {
     case 'has':
       switch (node.value) {
         case 'attachment':
-          return (_m, p) => p.hasAttachment;
+          return (m) => m.attachments.length > 0;
+        // From the labels as they are now: labelIds may change between calls.
         case 'userlabels':
-          return (_m, p) => p.hasUserLabels;
+          return (m) => hasUserLabels(m.labelIds);
         case 'nouserlabels':
-          return (_m, p) => !p.hasUserLabels;
+          return (m) => !hasUserLabels(m.labelIds);
         default: {
           const rule = GOOGLE_LINKS[node.value];
           return (m, p) => rule.url.test(p.linkText) || m.attachments.some((a) => rule.mime.test(a.mimeType));
@@ -236,6 +293,7 @@ function buildFlag(node: FlagNode): Test {
       }
     // eslint-disable-next-line no-fallthrough -- the switch above is exhaustive
     case 'category':
+      if (node.value === 'primary') return (m) => !INBOX_TAB_LABEL_IDS.some((l) => m.labelIds.includes(l));
       return has(CATEGORY_LABEL_IDS[node.value]);
   }
 }

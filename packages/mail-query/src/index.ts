@@ -1,10 +1,10 @@
 export type { Address, AttachmentMeta, MessageMeta, LabelInfo, EvaluationContext } from './message.ts';
 export * from './ast.ts';
 export { QuerySyntaxError } from './errors.ts';
-export { parse } from './parse.ts';
+export { parse, MAX_QUERY_DEPTH, MAX_QUERY_TERMS } from './parse.ts';
 export { print, printDate } from './print.ts';
 export { evaluate, compileMatcher, spamTrashScope, dateThreshold, relativeThreshold, type Matcher } from './evaluate.ts';
-export { SYSTEM_LABEL_IDS, CATEGORY_LABEL_IDS, isSystemLabelId, hasUserLabels, systemLabelBit, systemLabelBits } from './labels.ts';
+export { SYSTEM_LABEL_IDS, CATEGORY_LABEL_IDS, INBOX_TAB_LABEL_IDS, isSystemLabelId, hasUserLabels, systemLabelBit, systemLabelBits } from './labels.ts';
 export { words, normalizeText, labelKey, messageIdKey, listIdentifier, listPostAddress, hexKey } from './text.ts';
 export { searchFields, type SearchFields } from './search.ts';
 export {
@@ -17,4 +17,26 @@ export {
   type StoreTables,
   type StoreRowExtra,
 } from './store.ts';
-export { toSql, toGmailQuery, needsBodyText, isHeaderOnly, bodyTerms, type SqlCompilation, type SqlContext, type UnsupportedTerm } from './sql.ts';
+export {
+  toSql,
+  toGmailQuery,
+  needsBodyText,
+  isHeaderOnly,
+  bodyTerms,
+  wordIndexLookups,
+  type WordIndexPlan,
+  type SqlCompilation,
+  type SqlContext,
+  type UnsupportedTerm,
+} from './sql.ts';
+export {
+  WORD_INDEX_COLUMNS,
+  WORD_INDEX_PREFIXES,
+  WORD_INDEX_MAX_WORD_BYTES,
+  INDEX_ROW_COST,
+  fts5Query,
+  indexIsCheaper,
+  type WordIndex,
+  type WordIndexColumn,
+  type IndexCut,
+} from './word-index.ts';

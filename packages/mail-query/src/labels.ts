@@ -52,7 +52,16 @@ export function hasUserLabels(labelIds: readonly string[]): boolean {
   return labelIds.some((id) => !isSystemLabelId(id));
 }
 
-/** `category:` values and their label ids; Primary is CATEGORY_PERSONAL in the Gmail API. */
+/**
+ * The inbox tabs other than Primary. `category:primary` is the absence of all four: Gmail's
+ * Primary tab holds whatever was not sorted into another tab (Gmail Help, "Organize your inbox
+ * with inbox categories"), and Google Takeout writes no label for it, so a message without any
+ * of these labels is in Primary whether or not it carries CATEGORY_PERSONAL.
+ */
+export const INBOX_TAB_LABEL_IDS = ['CATEGORY_SOCIAL', 'CATEGORY_PROMOTIONS', 'CATEGORY_UPDATES', 'CATEGORY_FORUMS'] as const;
+
+/** `category:` values and their label ids; Primary is CATEGORY_PERSONAL in the Gmail API (but
+ * `category:primary` is matched as the absence of INBOX_TAB_LABEL_IDS, see above). */
 export const CATEGORY_LABEL_IDS: Record<FlagValue<'category'>, string> = {
   primary: 'CATEGORY_PERSONAL',
   social: 'CATEGORY_SOCIAL',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stripSpans, type QueryNode } from './ast.ts';
 import { QuerySyntaxError } from './errors.ts';
-import { parse } from './parse.ts';
+import { MAX_QUERY_DEPTH, MAX_QUERY_TERMS, parse } from './parse.ts';
 import { print } from './print.ts';
 
 const shape = (q: string): unknown => stripSpans(parse(q));
@@ -169,5 +169,40 @@ describe('print', () => {
   ])('prints %s canonically as %s', (query, canonical) => {
     expect(print(parse(query))).toBe(canonical);
     expect(stripSpans(parse(canonical))).toEqual(stripSpans(parse(query)));
+  });
+});
+
+describe('caps on runaway queries', () => {
+  const nested = (levels: number, open = '(', close = ')') => `${open.repeat(levels)}a${close.repeat(levels)}`;
+
+  it(`accepts ${MAX_QUERY_DEPTH} levels of nesting and refuses the next one where it opens`, () => {
+    expect(stripSpans(parse(nested(MAX_QUERY_DEPTH)))).toEqual(text('a'));
+    const error = syntaxError(nested(999));
+    expect(error.message).toMatch(/Too deeply nested/);
+    expect(error.position).toBe(MAX_QUERY_DEPTH);
+    expect(syntaxError(nested(MAX_QUERY_DEPTH + 1, '{', '}')).position).toBe(MAX_QUERY_DEPTH);
+  });
+  it('counts negations and operator groups as levels', () => {
+    expect(syntaxError(`${'-'.repeat(MAX_QUERY_DEPTH + 1)}a`).position).toBe(MAX_QUERY_DEPTH);
+    const mixed = `${'-('.repeat(MAX_QUERY_DEPTH / 2)}subject:(x)${')'.repeat(MAX_QUERY_DEPTH / 2)}`;
+    const error = syntaxError(mixed);
+    expect(error.message).toMatch(/Too deeply nested/);
+    expect(error.position).toBe(mixed.indexOf('(x)'));
+    expect(() => parse(`${'-('.repeat(MAX_QUERY_DEPTH / 2 - 1)}subject:(x)${')'.repeat(MAX_QUERY_DEPTH / 2 - 1)}`)).not.toThrow();
+  });
+  it(`accepts ${MAX_QUERY_TERMS} terms and refuses the next one where it starts`, () => {
+    const terms = (n: number) => Array.from({ length: n }, (_, i) => `from:s${i}.example`);
+    expect(parse(terms(MAX_QUERY_TERMS).join(' OR ')).kind).toBe('or');
+    const query = terms(399).join(' OR ');
+    const error = syntaxError(query);
+    expect(error.message).toMatch(/Too many search terms/);
+    expect(error.position).toBe(terms(MAX_QUERY_TERMS).join(' OR ').length + ' OR '.length);
+  });
+  it('counts every word of an operator group and both sides of AROUND', () => {
+    const words = Array.from({ length: MAX_QUERY_TERMS + 1 }, (_, i) => `w${i}`);
+    const grouped = `subject:{${words.join(' ')}}`;
+    expect(syntaxError(grouped).position).toBe(grouped.indexOf(`w${MAX_QUERY_TERMS}`));
+    const around = `${Array.from({ length: MAX_QUERY_TERMS - 1 }, (_, i) => `w${i}`).join(' ')} x AROUND 2 y`;
+    expect(syntaxError(around).position).toBe(around.length - 1);
   });
 });

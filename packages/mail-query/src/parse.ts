@@ -115,6 +115,19 @@ function tokenize(query: string): Token[] {
   return tokens;
 }
 
+/**
+ * Caps on hostile or runaway queries (issue 10, "Pathological category queries"): every part of
+ * Mailroom that runs a query (evaluate, toSql, the database, Gmail) costs time in proportion to
+ * its size, and some recurse on its depth. The caps are far above what a person writes (Gmail's
+ * own search box takes about 1,500 characters) and keep every accepted query fast on a real
+ * mailbox (`npm run bench` times the largest accepted ones).
+ *
+ * Depth counts nested groups `( )`, `{ }`, `op:( )` and negations `-`; terms count words,
+ * phrases and operator terms (`from:{a b}` is two terms).
+ */
+export const MAX_QUERY_DEPTH = 24;
+export const MAX_QUERY_TERMS = 64;
+
 /** Inside `op:( ... )` every word is a value of that operator. */
 interface OperatorScope {
   name: string;
@@ -135,6 +148,8 @@ class Parser {
   private readonly query: string;
   private readonly tokens: Token[];
   private index = 0;
+  private depth = 0;
+  private terms = 0;
 
   constructor(query: string) {
     this.query = query;
@@ -162,6 +177,24 @@ class Parser {
     const token = this.peek();
     if (this.index < this.tokens.length - 1) this.index++;
     return token;
+  }
+
+  /** Enters a group or negation that starts at `at`, refusing one level too many. */
+  private enter(at: number): void {
+    if (++this.depth > MAX_QUERY_DEPTH) {
+      this.fail(`Too deeply nested: a query may nest groups and negations at most ${MAX_QUERY_DEPTH} levels deep`, at, ['a term at a shallower level']);
+    }
+  }
+
+  private leave(): void {
+    this.depth--;
+  }
+
+  /** Counts one search term that starts at `at`, refusing one term too many. */
+  private countTerm(at: number): void {
+    if (++this.terms > MAX_QUERY_TERMS) {
+      this.fail(`Too many search terms: a query may hold at most ${MAX_QUERY_TERMS}; split it into several categories`, at, ['end of query']);
+    }
   }
 
   private isTermStart(token: Token): boolean {
@@ -207,7 +240,9 @@ class Parser {
     if (token.type === 'minus') {
       this.next();
       if (!this.isTermStart(this.peek())) this.fail("'-' must be followed by the term it excludes", token.start, TERM_EXPECTED);
+      this.enter(token.start);
       const child = this.parseUnary(scope);
+      this.leave();
       return { kind: 'not', child, span: { start: token.start, end: child.span.end } };
     }
     return this.parsePrimary(scope);
@@ -249,6 +284,7 @@ class Parser {
     const closeType = isParen ? 'rparen' : 'rbrace';
     const closeChar = isParen ? ')' : '}';
     if (this.peek().type === closeType) this.fail(`Empty group: put search terms between ${isParen ? '( )' : '{ }'}`, open.start, TERM_EXPECTED);
+    this.enter(open.start);
     let inner: QueryNode;
     if (isParen) {
       inner = this.parseAnd(scope);
@@ -279,6 +315,7 @@ class Parser {
       this.fail(`Expected '${closeChar}' to close the group opened at position ${open.start}`, close.start, [closeChar]);
     }
     this.next();
+    this.leave();
     return { ...inner, span: { start: open.start, end: close.end } } as QueryNode;
   }
 
@@ -292,13 +329,14 @@ class Parser {
     }
     if (glued && (value.type === 'word' || value.type === 'quoted')) {
       this.next();
-      const leaf = this.operatorValue({ name: op.name, start: op.start }, value);
+      const leaf = this.operatorValue({ name: op.name, start: op.start }, value, op.start);
       return { ...leaf, span: { start: op.start, end: value.end } } as QueryNode;
     }
     return this.fail(`${op.name}: needs a value right after the colon, e.g. ${example(op.name)}`, op.end, ['a value']);
   }
 
   private textTerm(token: Extract<Token, { type: 'word' | 'quoted' }>): TextNode {
+    this.countTerm(token.start);
     const quoted = token.type === 'quoted';
     const exact = token.type === 'word' && token.exact;
     if (words(token.value).length === 0) {
@@ -332,7 +370,7 @@ class Parser {
   }
 
   /** Builds the node for `name:value`, validating the value for that operator. */
-  private operatorValue(scope: OperatorScope, token: Extract<Token, { type: 'word' | 'quoted' }>): QueryNode {
+  private operatorValue(scope: OperatorScope, token: Extract<Token, { type: 'word' | 'quoted' }>, termStart = token.start): QueryNode {
     const name = scope.name;
     const value = token.value;
     const quoted = token.type === 'quoted';
@@ -341,6 +379,7 @@ class Parser {
     const at = token.start + (quoted || (token.type === 'word' && token.exact) ? 1 : 0);
     const raw = token.type === 'word' && token.exact ? `+${value}` : value;
     const fail = (message: string, offset: number, expected: readonly string[]): never => this.fail(message, at + offset, expected);
+    this.countTerm(termStart);
 
     if ((FIELD_OPERATORS as readonly string[]).includes(name)) {
       const operator = name as FieldOperator;

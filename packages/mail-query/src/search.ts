@@ -33,18 +33,37 @@ export function labelSearchString(labelIds: readonly string[]): string {
   return ` ${[...new Set(labelIds)].map(hexKey).join(' ')} `;
 }
 
+/** The word-searched fields, each with how its search string is made from a message. */
+export const SEARCH_FIELD_STRINGS = {
+  from: (meta: MessageMeta) => searchString(addressSegments(meta.from)),
+  to: (meta: MessageMeta) => searchString(addressSegments(meta.to)),
+  cc: (meta: MessageMeta) => searchString(addressSegments(meta.cc)),
+  bcc: (meta: MessageMeta) => searchString(addressSegments(meta.bcc)),
+  deliveredTo: (meta: MessageMeta) => searchString(meta.deliveredTo),
+  subject: (meta: MessageMeta) => searchString([meta.subject]),
+  list: (meta: MessageMeta) => searchString([listIdentifier(meta.listId), listPostAddress(meta.listPost)]),
+  filename: (meta: MessageMeta) => searchString(meta.attachments.map((a) => a.filename)),
+} as const satisfies Record<string, (meta: MessageMeta) => string>;
+
+export type SearchField = keyof typeof SEARCH_FIELD_STRINGS;
+
+export function messageIdSearchKey(meta: MessageMeta): string | null {
+  return meta.rfc822MessageId ? messageIdKey(meta.rfc822MessageId) || null : null;
+}
+
 export function searchFields(meta: MessageMeta): SearchFields {
+  const f = SEARCH_FIELD_STRINGS;
   return {
-    from: searchString(addressSegments(meta.from)),
-    to: searchString(addressSegments(meta.to)),
-    cc: searchString(addressSegments(meta.cc)),
-    bcc: searchString(addressSegments(meta.bcc)),
-    deliveredTo: searchString(meta.deliveredTo),
-    subject: searchString([meta.subject]),
-    list: searchString([listIdentifier(meta.listId), listPostAddress(meta.listPost)]),
-    filename: searchString(meta.attachments.map((a) => a.filename)),
+    from: f.from(meta),
+    to: f.to(meta),
+    cc: f.cc(meta),
+    bcc: f.bcc(meta),
+    deliveredTo: f.deliveredTo(meta),
+    subject: f.subject(meta),
+    list: f.list(meta),
+    filename: f.filename(meta),
     labels: labelSearchString(meta.labelIds),
-    messageIdKey: meta.rfc822MessageId ? messageIdKey(meta.rfc822MessageId) || null : null,
+    messageIdKey: messageIdSearchKey(meta),
     hasAttachment: meta.attachments.length > 0,
     hasUserLabels: hasUserLabels(meta.labelIds),
   };

@@ -1,11 +1,12 @@
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { sizeInBytes, walk, type FlagNode, type QueryNode, type Span } from './ast.ts';
 import { dateThreshold, relativeThreshold, spamTrashScope } from './evaluate.ts';
-import { CATEGORY_LABEL_IDS, systemLabelBit, systemLabelIdForKey } from './labels.ts';
+import { CATEGORY_LABEL_IDS, INBOX_TAB_LABEL_IDS, systemLabelBit, systemLabelIdForKey } from './labels.ts';
 import type { LabelInfo } from './message.ts';
 import { printDate, printLeaf, printWith } from './print.ts';
 import type { StoreTables } from './store.ts';
 import { hexKey, labelKey, messageIdKey, phraseNeedle } from './text.ts';
+import { cutWords, estimate, indexCondition, indexIsCheaper, queryCut, scannedRows, type IndexCut, type WordIndex, type WordIndexColumn } from './word-index.ts';
 
 /** A part of a query the store cannot answer, with where it is in the query text. */
 export interface UnsupportedTerm {
@@ -15,7 +16,21 @@ export interface UnsupportedTerm {
   reason: string;
 }
 
-export type SqlCompilation = { ok: true; where: Expression<SqlBool> } | { ok: false; unsupported: UnsupportedTerm[] };
+export type SqlCompilation =
+  | {
+      ok: true;
+      /** Exactly the matching rows; with the word index as a first cut when the cost check
+       * finds that cheaper for reading every match. */
+      where: Expression<SqlBool>;
+      /** Whether `where` uses the word index. */
+      usesWordIndex: boolean;
+      /** Exactly the matching rows, never through the word index. */
+      plainWhere: Expression<SqlBool>;
+      /** How the word index can serve this query (null without one, or when it cannot): callers
+       * that read a page or a count choose with it (see word-index.ts). */
+      index: WordIndexPlan | null;
+    }
+  | { ok: false; unsupported: UnsupportedTerm[] };
 
 type Eb = ExpressionBuilder<StoreTables, 'messages'>;
 
@@ -28,6 +43,8 @@ export interface SqlContext {
   now: Date;
   timeZone: string;
   labels?: readonly LabelInfo[];
+  /** The store's word index (word-index.ts); without it, word terms are tested row by row. */
+  wordIndex?: WordIndex;
 }
 
 const BODY_REASON = 'matches message bodies, which Mailroom does not store; ask the provider (Gmail search) instead';
@@ -74,7 +91,45 @@ export function toSql(ast: QueryNode, context: SqlContext): SqlCompilation {
   const parts = [compile(ast, eb, context)];
   const hidden = [...(scope.spam ? [] : ['SPAM']), ...(scope.trash ? [] : ['TRASH'])];
   if (hidden.length > 0) parts.unshift(hasNoneOf(hidden));
-  return { ok: true, where: eb.and(parts) };
+  const base = eb.and(parts);
+  const index = context.wordIndex ? planWordIndex(ast, context.wordIndex, context) : null;
+  // The word index narrows the rows first; the query's own condition stays whole, so the answer
+  // is the same either way (word-index.ts).
+  const usesWordIndex = index !== null && index.cheaperForAll;
+  return { ok: true, where: usesWordIndex ? eb.and([index.condition, base]) : base, usesWordIndex, plainWhere: base, index };
+}
+
+/** How the word index serves one query (see word-index.ts). */
+export interface WordIndexPlan {
+  engine: WordIndex['engine'];
+  cut: IndexCut;
+  /** The index alone answers the query (SQLite): counting its rows counts the matches. */
+  exact: boolean;
+  /** Rows the index admits, estimated from word frequencies (null: unknown). */
+  admitted: number | null;
+  /** Rows a scan of the account within the query's date range reads, estimated (null: unknown). */
+  scanned: number | null;
+  /** "The index admits this row", to AND with the query's condition. */
+  condition: Expression<SqlBool>;
+  /** The cost check for reading every match: index first, or a scan. PostgreSQL's planner
+   * decides for itself, so it is always offered there. */
+  cheaperForAll: boolean;
+}
+
+function planWordIndex(ast: QueryNode, index: WordIndex, context: SqlContext): WordIndexPlan | null {
+  const { cut, exact } = queryCut(ast, index.engine, context.labels);
+  if (cut === null) return null;
+  if (index.engine === 'sqlite' && !index.accountId) return null;
+  const admitted = index.frequency ? estimate(cut, index.frequency) : null;
+  const scanned = index.account ? scannedRows(ast, index.account, context) : null;
+  const cheaperForAll = index.engine === 'postgres' || (scanned !== null ? indexIsCheaper(admitted, scanned) : admitted !== null);
+  return { engine: index.engine, cut, exact: exact && index.engine === 'sqlite', admitted, scanned, condition: indexCondition(cut, index), cheaperForAll };
+}
+
+/** The (column, word) pairs whose frequencies the cost check reads for this query. */
+export function wordIndexLookups(ast: QueryNode, engine: WordIndex['engine'], labels?: readonly LabelInfo[]): Array<{ column: WordIndexColumn; word: string }> {
+  const { cut } = queryCut(ast, engine, labels);
+  return cut ? cutWords(cut) : [];
 }
 
 const TRUE = sql<SqlBool>`1 = 1`;
@@ -197,6 +252,7 @@ function compileFlag(node: FlagNode, eb: Eb): Expression<SqlBool> {
       return hasLabel(eb, ids[node.value]);
     }
     case 'category':
+      if (node.value === 'primary') return hasNoneOf(INBOX_TAB_LABEL_IDS);
       return hasLabel(eb, CATEGORY_LABEL_IDS[node.value]);
   }
 }

@@ -4,8 +4,12 @@
  *
  * Gmail matches case-insensitively and by whole words, splitting text on anything that is not
  * a letter or digit (Gmail Help, "Search operators you can use with Gmail": `from:amy` does not
- * match `amyx@`). Mailroom applies Unicode compatibility normalisation (NFKC) and lower-casing,
- * then takes maximal runs of letters, marks and digits as words.
+ * match `amyx@`). Mailroom takes maximal runs of letters, marks and digits as words, then
+ * applies Unicode compatibility normalisation (NFKC) and lower-casing to each word.
+ *
+ * The split comes first: NFKC turns some symbols into letters (`™` into `TM`, `㎏` into `kg`),
+ * which would glue them to the word before them (`Parhelia™` would become the one word
+ * `parheliatm`, and `subject:parhelia` would miss it). A symbol separates words, as in Gmail.
  */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -15,8 +19,27 @@ export function normalizeText(text: string): string {
 
 /** The words of a text, normalised. `Re: Hello-World!` -> ['re', 'hello', 'world']. */
 export function words(text: string): string[] {
-  return normalizeText(text).match(WORD) ?? [];
+  // ASCII is its own NFKC form: lower-case it in one go (most headers and bodies are ASCII).
+  if (ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
+  const runs = text.match(WORD);
+  if (!runs) return [];
+  const out: string[] = [];
+  for (const run of runs) {
+    if (ASCII.test(run)) {
+      out.push(run.toLowerCase());
+      continue;
+    }
+    // NFKC may still split a run (`½` becomes `1⁄2`, with a fraction slash between digits).
+    const normal = normalizeText(run).match(WORD);
+    if (normal) for (const word of normal) out.push(word);
+  }
+  return out;
 }
+
+// Every character below U+0080 (control characters included: they are not word characters).
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_WORD = /[a-z0-9]+/g;
 
 /**
  * A search string: each segment's words joined by single spaces, segments separated by ` | `,

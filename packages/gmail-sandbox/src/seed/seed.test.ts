@@ -133,7 +133,7 @@ describe('importing a Google Takeout mbox', () => {
     const sandbox = createSandbox();
     try {
       const report = await sandbox.importMbox(mbox, 'Me@Example.org');
-      expect(report).toEqual({ imported: 3, threads: 2, labelsCreated: ['Receipts'] });
+      expect(report).toEqual({ imported: 3, threads: 2, labelsCreated: ['Receipts'], skipped: [] });
       const mailbox = sandbox.store.mailbox('me@example.org');
       const [order, reply, plain] = mailbox.sorted().reverse();
       const receipts = mailbox.userLabels().find((l) => l.name === 'Receipts')!;
@@ -143,6 +143,26 @@ describe('importing a Google Takeout mbox', () => {
       expect(plain!.labelIds).toEqual(['INBOX', 'UNREAD']);
       expect(order!.internalDate).toBe(Date.UTC(2024, 0, 1, 10));
       expect(order!.raw.toString('utf8')).toContain('\nFrom the archive');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('skips a message it cannot parse, imports every other one, and names the skipped one by position and Message-ID', async () => {
+    // 300 nested multiparts: past the MIME parser's nesting limit (postal-mime refuses 256).
+    const nested = ['Message-ID: <deep-one@example.net>', 'Subject: Too deep', 'MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="b0"', ''];
+    for (let level = 1; level < 300; level++) nested.push(`--b${level - 1}`, `Content-Type: multipart/mixed; boundary="b${level}"`, '');
+    nested.push('--b299', 'Content-Type: text/plain', '', 'deep', ...Array.from({ length: 300 }, (_, level) => `--b${299 - level}--`));
+    const plain = (subject: string, day: number) =>
+      [`From a@example.net Mon Jan 0${day} 10:00:00 2024`, 'From: a@example.net', 'To: me@example.org', `Subject: ${subject}`, `Date: Mon, 0${day} Jan 2024 10:00:00 +0000`, '', `${subject}.`, ''];
+    const mbox = [...plain('First', 1), 'From b@example.net Tue Jan 02 10:00:00 2024', ...nested, '', ...plain('Third', 3)].join('\n');
+    const sandbox = createSandbox();
+    try {
+      const report = await sandbox.importMbox(mbox, 'me@example.org');
+      expect(report.imported).toBe(2);
+      expect(report.skipped).toEqual([{ position: 2, messageId: 'deep-one@example.net', reason: expect.stringContaining('nesting depth') }]);
+      const subjects = sandbox.store.mailbox('me@example.org').sorted().map((m) => m.index.meta.subject);
+      expect(subjects.sort()).toEqual(['First', 'Third']);
     } finally {
       await sandbox.close();
     }

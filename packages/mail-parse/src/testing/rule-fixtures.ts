@@ -1,0 +1,265 @@
+/**
+ * Raw messages at the edges of the query language's rules that Gmail's help leaves open
+ * (packages/mail-query/README.md): RFC 2047 encoded words, attachments, sizes. Shared by the
+ * mail-parse tests and the store tests that run them through toSql and evaluate on both engines.
+ * Line breaks are CRLF, as Gmail stores mail.
+ */
+const crlf = (lines: string[]): string => `${lines.join('\r\n')}\r\n`;
+
+export const ENCODED_WINDOWS_1252 = crlf([
+  'From: =?iso-8859-1?Q?Andr=E9_M=FCller?= <andre@matrox.example>',
+  'To: "=?utf-8?B?w4lsw6huZSBEdXBvbnQ=?=" <elene@example.org>, =?ISO-8859-1?Q?Fran=E7ois?= =?ISO-8859-1?Q?_Pr=E9vost?= <fp@example.org>',
+  // 0x99 labelled ISO-8859-1 is windows-1252's ™, as browsers and Gmail read it.
+  'Subject: =?iso-8859-1?Q?Matrox_Parhelia=99_now_available?=',
+  'Message-ID: <parhelia@matrox.example>',
+  'Date: Mon, 3 Jun 2024 10:00:00 +0000',
+  '',
+  'The new card.',
+]);
+
+export const ENCODED_UTF8_B = crlf([
+  'From: =?UTF-8?B?Wm/DqyDDhW5nc3Ryw7Zt?= <zoe@example.se>',
+  'To: team@example.org',
+  'Subject: =?UTF-8?B?UsOpc3Vtw6kgZHUgcHJvamV0?= =?UTF-8?B?IOKAkyDDqXTDqQ==?=',
+  'Message-ID: <resume@example.se>',
+  'Date: Mon, 3 Jun 2024 11:00:00 +0000',
+  '',
+  'Bonjour.',
+]);
+
+/** Forwards a message (inline message/rfc822) that carries a .patch (a file name, no
+ * Content-Disposition) and a .spec (Content-Disposition: attachment). */
+export const FORWARDED_WITH_ATTACHMENTS = crlf([
+  'From: Matthias <matthias@rpm.example>',
+  'To: rpm-list@example.org',
+  'Subject: Fw: alsa-driver build fix',
+  'Message-ID: <forwarded@rpm.example>',
+  'Date: Tue, 4 Jun 2024 09:00:00 +0000',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/mixed; boundary="outer"',
+  '',
+  '--outer',
+  'Content-Type: text/plain; charset=us-ascii',
+  '',
+  'See the forwarded message.',
+  '--outer',
+  'Content-Type: message/rfc822',
+  'Content-Disposition: inline',
+  '',
+  'From: Angles <angles@example.net>',
+  'To: limbo-list@example.org',
+  'Subject: build fix',
+  'Message-ID: <inner@example.net>',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/mixed; boundary="inner"',
+  '',
+  '--inner',
+  'Content-Type: text/plain; charset=us-ascii',
+  '',
+  'Patch and spec attached.',
+  '--inner',
+  'Content-Type: text/x-patch; charset=us-ascii; name="fix-build.patch"',
+  '',
+  '--- a/Makefile',
+  '+++ b/Makefile',
+  '--inner',
+  'Content-Type: text/plain; charset=us-ascii',
+  'Content-Disposition: attachment; filename="alsa-driver.spec"',
+  '',
+  'Name: alsa-driver',
+  '--inner--',
+  '',
+  '--outer--',
+]);
+
+/** PGP/MIME signed (RFC 3156), as TMDA and exmh send it: the signature part has no name. */
+export const PGP_SIGNED = crlf([
+  'From: Chris <cwg@deepeddy.example>',
+  'To: exmh-workers@example.org',
+  'Subject: exmh bug',
+  'Message-ID: <signed@deepeddy.example>',
+  'Date: Wed, 5 Jun 2024 08:00:00 +0000',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/signed; boundary="sig"; micalg=pgp-sha1; protocol="application/pgp-signature"',
+  '',
+  '--sig',
+  'Content-Type: text/plain; charset=us-ascii',
+  '',
+  'Signed text.',
+  '--sig',
+  'Content-Type: application/pgp-signature',
+  '',
+  '-----BEGIN PGP SIGNATURE-----',
+  'iD8DBQE9Qkn',
+  '-----END PGP SIGNATURE-----',
+  '--sig--',
+]);
+
+/** Signed with a named signature (signature.asc) around content that has a real attachment. */
+export const SIGNED_WITH_ATTACHMENT = crlf([
+  'From: Dana <dana@example.com>',
+  'To: me@example.org',
+  'Subject: report, signed',
+  'Message-ID: <signed-attachment@example.com>',
+  'Date: Wed, 5 Jun 2024 09:00:00 +0000',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/signed; boundary="s"; protocol="application/pgp-signature"',
+  '',
+  '--s',
+  'Content-Type: multipart/mixed; boundary="m"',
+  '',
+  '--m',
+  'Content-Type: text/plain',
+  '',
+  'Report attached.',
+  '--m',
+  'Content-Type: application/pdf; name="report.pdf"',
+  'Content-Disposition: attachment; filename="report.pdf"',
+  'Content-Transfer-Encoding: base64',
+  '',
+  'JVBERi0xLjQK',
+  '--m--',
+  '--s',
+  'Content-Type: application/pgp-signature; name="signature.asc"',
+  'Content-Disposition: attachment; filename="signature.asc"',
+  '',
+  '-----BEGIN PGP SIGNATURE-----',
+  '-----END PGP SIGNATURE-----',
+  '--s--',
+]);
+
+/** S/MIME signed (RFC 8551): smime.p7s is the signature, not an attachment. */
+export const SMIME_SIGNED = crlf([
+  'From: Erin <erin@example.com>',
+  'To: me@example.org',
+  'Subject: smime',
+  'Message-ID: <smime@example.com>',
+  'Date: Wed, 5 Jun 2024 10:00:00 +0000',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/signed; protocol="application/pkcs7-signature"; micalg=sha-256; boundary="p7"',
+  '',
+  '--p7',
+  'Content-Type: text/plain',
+  '',
+  'Hello.',
+  '--p7',
+  'Content-Type: application/pkcs7-signature; name="smime.p7s"',
+  'Content-Transfer-Encoding: base64',
+  'Content-Disposition: attachment; filename="smime.p7s"',
+  '',
+  'MIAGCSqGSIb3DQEHAqCAMIACAQExDzANBglghkgBZQMEAgEFADCABgkqhkiG9w0BBwEAAKCAMIIF',
+  '--p7--',
+]);
+
+/** HTML with an unnamed inline image (part of the message) and a named one (an attachment),
+ * and an unnamed part marked as an attachment. */
+export const INLINE_IMAGES = crlf([
+  'From: Shop <news@shop.example>',
+  'To: me@example.org',
+  'Subject: newsletter',
+  'Message-ID: <inline@shop.example>',
+  'Date: Thu, 6 Jun 2024 10:00:00 +0000',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/mixed; boundary="mx"',
+  '',
+  '--mx',
+  'Content-Type: multipart/related; boundary="rel"',
+  '',
+  '--rel',
+  'Content-Type: text/html; charset=utf-8',
+  '',
+  '<p><img src="cid:spacer@shop"><img src="cid:logo@shop"></p>',
+  '--rel',
+  'Content-Type: image/gif',
+  'Content-ID: <spacer@shop>',
+  'Content-Disposition: inline',
+  'Content-Transfer-Encoding: base64',
+  '',
+  'R0lGODlhAQABAAAAACw=',
+  '--rel',
+  'Content-Type: image/png; name="logo.png"',
+  'Content-ID: <logo@shop>',
+  'Content-Disposition: inline; filename="logo.png"',
+  'Content-Transfer-Encoding: base64',
+  '',
+  'iVBORw0KGgo=',
+  '--rel--',
+  '--mx',
+  'Content-Type: application/octet-stream',
+  'Content-Disposition: attachment',
+  '',
+  'data',
+  '--mx--',
+]);
+
+/** An attached (not inline) forwarded message, itself carrying an attachment. */
+export const ATTACHED_MESSAGE = crlf([
+  'From: Brent <brent@example.org>',
+  'To: exmh-users@example.org',
+  'Subject: Re: [fwd: error exmh 2.5]',
+  'Message-ID: <attached-message@example.org>',
+  'Date: Fri, 7 Jun 2024 10:00:00 +0000',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/mixed; boundary="a"',
+  '',
+  '--a',
+  'Content-Type: text/plain',
+  '',
+  'Forwarding.',
+  '--a',
+  'Content-Type: message/rfc822; name="5637"',
+  'Content-Disposition: attachment; filename="5637"',
+  '',
+  'From: someone@example.net',
+  'Subject: SeditBeautify bug',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/mixed; boundary="b"',
+  '',
+  '--b',
+  'Content-Type: text/plain',
+  '',
+  'Log attached.',
+  '--b',
+  'Content-Type: text/plain; name="sedit.log"',
+  'Content-Disposition: attachment; filename="sedit.log"',
+  '',
+  'error',
+  '--b--',
+  '',
+  '--a--',
+]);
+
+/** The names mail-parse must find in each fixture (has:attachment is "at least one"). */
+export const ATTACHMENT_NAMES: ReadonlyArray<[string, string, string[]]> = [
+  ['forwarded message with a named part and an attached part', FORWARDED_WITH_ATTACHMENTS, ['fix-build.patch', 'alsa-driver.spec']],
+  ['PGP/MIME signature without a name', PGP_SIGNED, []],
+  ['named signature.asc around a real attachment', SIGNED_WITH_ATTACHMENT, ['report.pdf']],
+  ['S/MIME smime.p7s', SMIME_SIGNED, []],
+  ['inline images and an unnamed attachment', INLINE_IMAGES, ['logo.png', '']],
+  ['attached .eml with its own attachment', ATTACHED_MESSAGE, ['5637', 'sedit.log']],
+  ['plain message', ENCODED_WINDOWS_1252, []],
+];
+
+/**
+ * A Takeout export of one message: mboxrd From line, the two fields Takeout adds (one folded),
+ * LF line breaks. Gmail's size is the message without those fields, with CRLF: TAKEOUT_GMAIL_SIZE.
+ */
+const TAKEOUT_BODY_LINES = [
+  'From: Sizer <sizer@example.com>',
+  'To: me@example.org',
+  'Subject: exactly measured',
+  'Message-ID: <size@example.com>',
+  'Date: Sat, 8 Jun 2024 10:00:00 +0000',
+  '',
+  'x'.repeat(900),
+];
+export const TAKEOUT_MBOX = [
+  'From 1682437493842173843@xxx Sat Jun 08 10:00:00 +0000 2024',
+  'X-GM-THRID: 1682437493842173843',
+  'X-Gmail-Labels: Inbox,Unread,"Work, Important",',
+  ' Category Updates',
+  ...TAKEOUT_BODY_LINES,
+  '',
+  '',
+].join('\n');
+export const TAKEOUT_GMAIL_SIZE = new TextEncoder().encode(crlf(TAKEOUT_BODY_LINES)).length;
