@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { learnMailbox } from './mailbox.ts';
+import { priorityScore, scorePriority } from './score.ts';
+import { addr, feedItem, listPost, mail, ME, newsletter, NOW, sent } from './testing.ts';
+import type { PriorityMessage } from './types.ts';
+
+/** Scores of `messages` in a mailbox that also holds `history`, with no actions at all. */
+function coldScores(messages: PriorityMessage[], history: PriorityMessage[] = []): number[] {
+  const state = learnMailbox({ messages: [...history, ...messages], actions: [], selfAddresses: [ME], timeZone: 'Europe/Berlin', now: NOW });
+  return messages.map((m) => priorityScore(state, m, NOW));
+}
+
+const alice = addr('alice@partner.example', 'Alice Example');
+const bob = addr('bob@example.org', 'Bob Stranger');
+
+describe('cold start: the order before the user has done anything', () => {
+  it('reply to the user > correspondent to the user > stranger to the user > correspondent via a list > list post > notification > newsletter and feed > spam', () => {
+    const mine = sent([alice], { rfc822MessageId: 'question@me.example', subject: 'Question', internalDate: NOW - 30 * 3_600_000 });
+    const history = [mine, sent([alice], { internalDate: NOW - 40 * 3_600_000 }), sent([alice], { internalDate: NOW - 50 * 3_600_000 })];
+    const scores = coldScores(
+      [
+        mail({ from: [alice], inReplyTo: 'question@me.example', subject: 'Re: Question' }),
+        mail({ from: [alice], subject: 'Contract draft' }),
+        mail({ from: [bob], subject: 'Hello from a stranger' }),
+        listPost('dev', alice),
+        listPost('dev', bob),
+        mail({ from: [addr('noreply@bank.example', 'Bank')], subject: 'Your statement is ready' }),
+        newsletter(),
+        feedItem(),
+        mail({ from: [bob], labelIds: ['SPAM'] }),
+      ],
+      history,
+    );
+    const [reply, correspondent, stranger, correspondentOnList, list, notification, bulk, feed, spam] = scores as number[];
+    expect(reply).toBeGreaterThan(correspondent as number);
+    expect(correspondent).toBeGreaterThan(stranger as number);
+    expect(stranger).toBeGreaterThan(correspondentOnList as number);
+    expect(correspondentOnList).toBeGreaterThan(list as number);
+    expect(list).toBeGreaterThan(notification as number);
+    expect(notification).toBeGreaterThan(bulk as number);
+    expect(Math.max(bulk as number, feed as number)).toBeGreaterThan(spam as number);
+    expect(spam).toBe(0);
+    expect(stranger).toBeGreaterThanOrEqual(50);
+    expect(list).toBeLessThan(50);
+  });
+
+  it('a feed or a newsletter addressed To the user stays low: being "sent to me" is not a reason by itself', () => {
+    const [feedToMe, feedUnaddressed, bulkToMe, list] = coldScores([
+      feedItem(),
+      feedItem({ to: [addr('subscribers@feeds.example.net')] }),
+      newsletter(),
+      listPost('dev', bob),
+    ]) as number[];
+    expect(feedToMe).toBe(feedUnaddressed);
+    expect(feedToMe).toBeLessThan(list as number);
+    expect(bulkToMe).toBeLessThan(list as number);
+    expect(feedToMe).toBeLessThan(10);
+  });
+
+  it('Spam and Trash are never important, whatever else they look like', () => {
+    const state = learnMailbox({ messages: [], actions: [], selfAddresses: [ME], timeZone: 'UTC', now: NOW });
+    for (const labelIds of [['SPAM'], ['TRASH'], ['INBOX', 'STARRED', 'SPAM']]) {
+      const result = scorePriority(state, mail({ from: [alice], labelIds }), { now: NOW });
+      expect(result).toMatchObject({ score: 0, important: false });
+      expect(result.contributions[0]?.text).toMatch(/never important/u);
+    }
+  });
+
+  it('Gmail’s own Starred and Important labels carry no prior weight (exports may set them arbitrarily)', () => {
+    const [plain, starred] = coldScores([mail({ from: [bob] }), mail({ from: [bob], labelIds: ['INBOX', 'STARRED', 'IMPORTANT', 'CATEGORY_PROMOTIONS'] })]) as number[];
+    expect(starred).toBe(plain);
+  });
+
+  it('a colleague at the user’s own organisation ranks above a stranger; a shared webmail domain is no organisation', () => {
+    const state = learnMailbox({ messages: [], actions: [], selfAddresses: ['me@acme.example', 'me@gmail.com'], timeZone: 'UTC', now: NOW });
+    const colleague = priorityScore(state, mail({ from: [addr('carol@acme.example', 'Carol')], to: [addr('me@acme.example')] }), NOW);
+    const stranger = priorityScore(state, mail({ from: [addr('dave@other.example', 'Dave')], to: [addr('me@acme.example')] }), NOW);
+    const gmailUser = priorityScore(state, mail({ from: [addr('erin@gmail.com', 'Erin')], to: [addr('me@gmail.com')] }), NOW);
+    expect(colleague).toBeGreaterThan(stranger);
+    expect(gmailUser).toBe(stranger);
+  });
+
+  it('new mail ranks a little above the same mail a month old', () => {
+    const [today, old] = coldScores([mail({ from: [bob], internalDate: NOW - 3_600_000 }), mail({ from: [bob], internalDate: NOW - 40 * 86_400_000 })]) as number[];
+    expect(today).toBeGreaterThan(old as number);
+    expect((today as number) - (old as number)).toBeLessThan(15);
+  });
+});

@@ -1,0 +1,281 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  closestVoiceCommands,
+  commandGrammar,
+  confirmationAnswer,
+  confirmationQuestion,
+  createVoiceParser,
+  DESTRUCTIVE_INTENTS,
+  INTENTS,
+  needsConfirmation,
+  OUT_OF_GRAMMAR_PREFIX,
+  OUT_OF_GRAMMAR_WORDS,
+  PAGES,
+  parseVoiceCommand,
+  spokenForms,
+} from './index.ts';
+import { parsePattern, PatternSyntaxError } from './pattern.ts';
+import { COMMANDS } from './phrasebook.ts';
+import { TUNING_CATEGORIES, TUNING_PHRASINGS, type LabelledPhrasing } from './phrasings.ts';
+import { HELD_OUT_CATEGORIES, HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from './phrasings-held-out.ts';
+
+/** The accuracy figures go to the test log (this package is built without Node's types). */
+const report = (line: string) => (globalThis as { console?: { log(text: string): void } }).console?.log(line);
+
+function accuracy(set: LabelledPhrasing[], categories: string[]) {
+  const parser = createVoiceParser({ categories });
+  const wrong: string[] = [];
+  const wrongActions: string[] = [];
+  for (const [text, intent, slots] of set) {
+    const result = parser.parse(text);
+    if (result.intent !== intent || JSON.stringify(result.slots) !== JSON.stringify(slots)) {
+      wrong.push(`"${text}" -> ${result.intent} ${JSON.stringify(result.slots)} (wanted ${intent} ${JSON.stringify(slots)})`);
+      if (result.intent !== 'unknown') wrongActions.push(wrong[wrong.length - 1] as string);
+    }
+  }
+  return { right: set.length - wrong.length, total: set.length, wrong, wrongActions };
+}
+
+describe('voice command parser: labelled phrasings', () => {
+  const parser = createVoiceParser({ categories: TUNING_CATEGORIES });
+  it.each(TUNING_PHRASINGS)('"%s" is %s %j', (text, intent, slots) => {
+    const result = parser.parse(text);
+    expect({ intent: result.intent, slots: result.slots }).toEqual({ intent, slots });
+  });
+
+  it('understands the held-out phrasings it was never tuned on (first batch: at least 95 %)', () => {
+    const a = accuracy(HELD_OUT_PHRASINGS, HELD_OUT_CATEGORIES);
+    report(`voice parser held-out A: ${a.right}/${a.total} (${((100 * a.right) / a.total).toFixed(1)} %)${a.wrong.length ? `\n  ${a.wrong.join('\n  ')}` : ''}`);
+    expect(a.right / a.total).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('understands batch B (rougher wording; 69 % before it was used for tuning, at least 90 % now)', () => {
+    const b = accuracy(HELD_OUT_PHRASINGS_B, HELD_OUT_CATEGORIES);
+    report(`voice parser batch B (tuned on): ${b.right}/${b.total} (${((100 * b.right) / b.total).toFixed(1)} %)${b.wrong.length ? `\n  ${b.wrong.join('\n  ')}` : ''}`);
+    expect(b.right / b.total).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('understands held-out batch C, never tuned on, at least 80 %, and answers the rest with unknown rather than a wrong command', () => {
+    const c = accuracy(HELD_OUT_PHRASINGS_C, HELD_OUT_CATEGORIES);
+    report(`voice parser held-out C: ${c.right}/${c.total} (${((100 * c.right) / c.total).toFixed(1)} %)${c.wrong.length ? `\n  ${c.wrong.join('\n  ')}` : ''}`);
+    expect(c.right / c.total).toBeGreaterThanOrEqual(0.8);
+    expect(c.wrongActions).toEqual([]);
+  });
+
+  it('never takes a destructive action it was not asked for, in any labelled set', () => {
+    for (const [set, categories] of [
+      [TUNING_PHRASINGS, TUNING_CATEGORIES],
+      [HELD_OUT_PHRASINGS, HELD_OUT_CATEGORIES],
+      [HELD_OUT_PHRASINGS_B, HELD_OUT_CATEGORIES],
+      [HELD_OUT_PHRASINGS_C, HELD_OUT_CATEGORIES],
+    ] as const) {
+      const p = createVoiceParser({ categories });
+      for (const [text, intent] of set) {
+        const got = p.parse(text).intent;
+        if (DESTRUCTIVE_INTENTS.has(got)) expect(`${text} -> ${got}`).toBe(`${text} -> ${intent}`);
+      }
+    }
+  });
+
+  it('covers every intent of the README table with at least three phrasings', () => {
+    const all = [...TUNING_PHRASINGS, ...HELD_OUT_PHRASINGS, ...HELD_OUT_PHRASINGS_B, ...HELD_OUT_PHRASINGS_C];
+    expect(all.length).toBeGreaterThanOrEqual(150);
+    for (const intent of INTENTS) expect(all.filter(([, i]) => i === intent).length, intent).toBeGreaterThanOrEqual(3);
+    for (const page of PAGES) expect(all.some(([, i, s]) => i === 'navigate' && s.page === page), page).toBe(true);
+  });
+});
+
+describe('voice command parser: behaviour', () => {
+  it('answers with the category name exactly as the user wrote it, however it was said', () => {
+    const categories = ['GitHub Notifications', 'Q3 Reports', "Kids' School", 'Receipts 2024'];
+    expect(parseVoiceCommand('open git hub notifications', { categories }).slots).toEqual({ name: 'GitHub Notifications' });
+    expect(parseVoiceCommand('show q three reports', { categories }).slots).toEqual({ name: 'Q3 Reports' });
+    expect(parseVoiceCommand('go to kids school', { categories }).slots).toEqual({ name: "Kids' School" });
+    expect(parseVoiceCommand('open receipts twenty twenty four', { categories }).slots).toEqual({ name: 'Receipts 2024' });
+    expect(parseVoiceCommand('open receipts two thousand twenty four', { categories }).slots).toEqual({ name: 'Receipts 2024' });
+  });
+
+  it('does not know a category the user does not have', () => {
+    expect(parseVoiceCommand('open receipts').intent).toBe('unknown');
+    expect(parseVoiceCommand('open receipts', { categories: ['Travel'] }).intent).toBe('unknown');
+  });
+
+  it('prefers the page over a category of the same name unless "category" is said', () => {
+    expect(parseVoiceCommand('open settings', { categories: ['Settings'] })).toMatchObject({ intent: 'navigate', slots: { page: 'settings' } });
+    expect(parseVoiceCommand('open the settings category', { categories: ['Settings'] })).toMatchObject({ intent: 'open_category', slots: { name: 'Settings' } });
+  });
+
+  it('gives the search request back as it was said, operators and case included', () => {
+    expect(parseVoiceCommand('Search for from:Bob@Example.com "quarterly report"').slots).toEqual({ request: 'from:Bob@Example.com "quarterly report"' });
+    expect(parseVoiceCommand('could you please find Invoices from ACME, please?').slots).toEqual({ request: 'Invoices from ACME' });
+    expect(parseVoiceCommand('um search for uh tax forms').slots).toEqual({ request: 'tax forms' });
+  });
+
+  it('a bare "search" goes to the search page; a search with nothing to search for is not a search', () => {
+    expect(parseVoiceCommand('search')).toMatchObject({ intent: 'navigate', slots: { page: 'search' } });
+    expect(parseVoiceCommand('search for').intent).not.toBe('search');
+  });
+
+  it('chooses only suggestions one to three', () => {
+    expect(parseVoiceCommand('use suggestion 3').slots).toEqual({ index: 3 });
+    expect(parseVoiceCommand('second suggestion').slots).toEqual({ index: 2 });
+    expect(parseVoiceCommand('use suggestion four').intent).toBe('unknown');
+    expect(parseVoiceCommand('use suggestion 7').intent).toBe('unknown');
+  });
+
+  it('says "unknown" with the closest commands for speech it cannot place', () => {
+    const result = parseVoiceCommand('are kive this');
+    expect(result.intent).toBe('unknown');
+    expect(result.hints.map((h) => h.intent)).toContain('archive');
+    expect(result.hints.length).toBeLessThanOrEqual(3);
+    const settings = parseVoiceCommand('go to setings tomorrow evening');
+    expect(settings.intent).toBe('unknown');
+    expect(settings.hints[0]).toMatchObject({ intent: 'navigate', slots: { page: 'settings' } });
+  });
+
+  it('hears the homophones recognisers write', () => {
+    expect(parseVoiceCommand('mark as red').intent).toBe('mark_read');
+    expect(parseVoiceCommand('mark as unred').intent).toBe('mark_unread');
+    expect(parseVoiceCommand('for word this').intent).toBe('forward');
+    expect(parseVoiceCommand('open in box')).toMatchObject({ intent: 'navigate', slots: { page: 'inbox' } });
+    expect(parseVoiceCommand('use suggestion to').slots).toEqual({ index: 2 });
+  });
+
+  it('will not trash, archive, quarantine or send on a near miss', () => {
+    for (const text of ['crash', 'trashy', 'archie', 'sand it', 'quarter', 'end it', 'the trash can is full', 'send flowers to mum', 'archive of old photos from the trip']) {
+      expect(DESTRUCTIVE_INTENTS.has(parseVoiceCommand(text).intent), text).toBe(false);
+    }
+  });
+
+  it('never turns ordinary speech into a destructive command (random sentences of everyday words)', () => {
+    const parser = createVoiceParser({ categories: TUNING_CATEGORIES });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...OUT_OF_GRAMMAR_WORDS), { minLength: 1, maxLength: 8 }), (words) => {
+        const { intent } = parser.parse(words.join(' '));
+        return !DESTRUCTIVE_INTENTS.has(intent) && intent !== 'confirm';
+      }),
+      { numRuns: 300, seed: 16 },
+    );
+  });
+
+  it('is deterministic and ignores case, punctuation and hesitations', () => {
+    const a = parseVoiceCommand('Archive this message.');
+    expect(parseVoiceCommand('uh, ARCHIVE this message!')).toEqual(a);
+    expect(a.intent).toBe('archive');
+  });
+
+  it('treats an empty or punctuation-only input as unknown', () => {
+    expect(parseVoiceCommand('').intent).toBe('unknown');
+    expect(parseVoiceCommand('?!  ...').intent).toBe('unknown');
+    expect(parseVoiceCommand('um uh').intent).toBe('unknown');
+  });
+
+  it('stays fast and bounded on hostile input', () => {
+    const long = 'archive '.repeat(5000);
+    const result = parseVoiceCommand(long);
+    expect(result.intent).toBe('unknown');
+  });
+});
+
+describe('confirmation of destructive bulk actions', () => {
+  it('asks before trashing, archiving or quarantining more than one message', () => {
+    expect(needsConfirmation('trash', 24)).toBe(true);
+    expect(confirmationQuestion('trash', 24)).toBe('Trash 24 messages? Say yes or no');
+    expect(confirmationQuestion('quarantine', 2)).toBe('Quarantine 2 messages? Say yes or no');
+    expect(confirmationQuestion('archive', 1500)).toBe('Archive 1,500 messages? Say yes or no');
+  });
+  it('does not ask for one message or for actions that remove nothing', () => {
+    expect(needsConfirmation('trash', 1)).toBe(false);
+    expect(needsConfirmation('star', 50)).toBe(false);
+    expect(needsConfirmation('mark_read', 50)).toBe(false);
+    expect(() => confirmationQuestion('star', 3)).toThrow();
+  });
+  it('takes yes, no and cancel as answers and anything else as no answer', () => {
+    expect(confirmationAnswer(parseVoiceCommand('yes please').intent)).toBe('yes');
+    expect(confirmationAnswer(parseVoiceCommand('no').intent)).toBe('no');
+    expect(confirmationAnswer(parseVoiceCommand('never mind').intent)).toBe('no');
+    expect(confirmationAnswer(parseVoiceCommand('next').intent)).toBeNull();
+  });
+});
+
+describe('recogniser grammar', () => {
+  const grammar = commandGrammar({ categories: ['Receipts', 'Q3 Reports', 'GitHub'], labels: ['Zendesk', '2024 taxes'] });
+
+  it('has a rule for every command and the user categories in spoken form', () => {
+    for (const command of COMMANDS) expect(grammar.jsgf, command.intent).toContain(`<c_${command.intent}> =`);
+    expect(grammar.jsgf).toMatch(/<category> = \( receipts \| q three reports \| github \| git hub \)/);
+  });
+
+  it('uses only words a recogniser can say, and marks out-of-grammar tokens', () => {
+    for (const word of grammar.words) expect(word).toMatch(/^([a-z]+|oog_[a-z]+)$/);
+    expect(grammar.outOfGrammar.get(`${OUT_OF_GRAMMAR_PREFIX}zendesk`)).toBe('zendesk');
+    expect(grammar.outOfGrammar.get(`${OUT_OF_GRAMMAR_PREFIX}taxes`)).toBe('taxes');
+    expect(grammar.words).toContain('quarantine');
+    expect(grammar.words).not.toContain('1');
+  });
+
+  it('leaves out open_category when the user has no categories', () => {
+    expect(commandGrammar().jsgf).not.toContain('<c_open_category>');
+  });
+
+  it('every phrase the grammar allows is understood by the parser as its own intent', () => {
+    // Sample: the first expansion of each pattern, said plainly.
+    const parser = createVoiceParser({ categories: ['Receipts'] });
+    expect(parser.parse('move this to the archive').intent).toBe('archive');
+    expect(parser.parse('go back to the list').intent).toBe('close');
+    expect(parser.parse('take me home')).toMatchObject({ intent: 'navigate', slots: { page: 'dashboard' } });
+  });
+});
+
+describe('phrase patterns', () => {
+  it('reports the position of a syntax error', () => {
+    expect(() => parsePattern('archive [this')).toThrow(PatternSyntaxError);
+    try {
+      parsePattern('go (to | ) inbox');
+    } catch (error) {
+      expect((error as PatternSyntaxError).position).toBe(9);
+    }
+  });
+  it('spells numbers in names the ways people say them', () => {
+    expect(spokenForms('Receipts 2024').map((f) => f.join(' '))).toEqual(
+      expect.arrayContaining(['receipts 2024', 'receipts twenty twenty four', 'receipts two thousand twenty four']),
+    );
+    expect(spokenForms('GitHub').map((f) => f.join(' '))).toEqual(['github', 'git hub']);
+  });
+});
+
+describe('“Did you mean …?” for speech that must not be acted on', () => {
+  it('offers the commands closest to words heard outside the grammar, best first, without acting', () => {
+    const hints = closestVoiceCommands('archive this message', { categories: ['Receipts'] });
+    expect(hints[0]).toMatchObject({ intent: 'archive', say: expect.stringMatching(/^archive/) });
+    expect(closestVoiceCommands('open receipt', { categories: ['Receipts'] })[0]).toMatchObject({ intent: 'open_category', slots: { name: 'Receipts' } });
+  });
+  it('offers nothing for silence', () => {
+    expect(closestVoiceCommands('')).toEqual([]);
+  });
+});
+
+describe('the recogniser grammar listens for the plain ways only', () => {
+  it('keeps each command’s spoken ways and leaves the typed-only ones to the parser', () => {
+    const spoken = commandGrammar({ categories: ['Receipts'] });
+    const everything = commandGrammar({ categories: ['Receipts'], phrasings: 'all' });
+    expect(spoken.jsgf.length).toBeLessThan(everything.jsgf.length);
+    expect(spoken.jsgf).toMatch(/<c_trash> = \( trash \| delete \)/);
+    expect(spoken.jsgf).not.toMatch(/throw/);
+    expect(everything.jsgf).toMatch(/throw/);
+  });
+  it('every spoken way is still understood by the parser as its command', () => {
+    const parser = createVoiceParser({ categories: ['Receipts'] });
+    for (const [said, intent] of [
+      ['delete these messages', 'trash'],
+      ['move it to the trash', 'trash'],
+      ['mark this message as unread', 'mark_unread'],
+      ['use the second suggestion', 'choose_suggestion'],
+      ['show me the receipts category', 'open_category'],
+      ['take me to settings', 'navigate'],
+    ] as const) {
+      expect(parser.parse(said).intent, said).toBe(intent);
+    }
+  });
+});

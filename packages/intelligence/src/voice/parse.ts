@@ -1,0 +1,411 @@
+/**
+ * Text (what was said or typed) -> a voice command. Deterministic and free of I/O.
+ *
+ * 1. The text is tokenised; hesitations, lead-ins ("could you please", "go ahead and") and
+ *    closings ("... for me", "... thanks") are set aside (text.ts).
+ * 2. A search trigger ("search for", "find", "look for", "show me emails ...") makes the rest of
+ *    the sentence the search request, as said — unless the whole sentence is a command.
+ * 3. Otherwise the words are aligned with every phrase of the command set (phrasebook.ts, with
+ *    the user's category names filled in) by a weighted edit distance over words: a recogniser's
+ *    homophone, a split or merged word, a dropped "to" or an extra "the" cost little; a content
+ *    word that is missing or extra costs a lot. The best phrase wins if its score clears the bar —
+ *    a higher bar for commands that cannot be taken back lightly (archive, trash, quarantine,
+ *    send, and "yes") and a clear lead over any other intent for those.
+ * 4. Otherwise the answer is `unknown`, with the closest commands as hints. Never a guess.
+ */
+import { COMMANDS, INDEX_WORDS, indexFillers, pageFillers, PARSER_SKIPPED_RULES, SHARED_RULES } from './phrasebook.ts';
+import { DESTRUCTIVE_INTENTS, type Intent, type KnownIntent, type VoiceCommand } from './intents.ts';
+import { expandPattern, parsePattern, type PatternNode, type SlotFiller } from './pattern.ts';
+import { spellingSimilarity, wordSimilarity } from './similarity.ts';
+import { commandVerbOf, FUNCTION_WORDS, IGNORABLE_WORDS, prepare, spokenForms, type Token } from './text.ts';
+
+export interface ParseOptions {
+  /** The user's category names, as they defined them; `open_category` answers with one of these. */
+  categories?: readonly string[];
+}
+
+/** A command the parser thought of but did not take, for "I didn't catch that — try ...". */
+export interface VoiceHint {
+  intent: KnownIntent;
+  slots: Record<string, unknown>;
+  /** A phrase that says it, e.g. "go to settings". */
+  say: string;
+}
+
+export type ParseResult = VoiceCommand & {
+  /** How well the words matched the command, 0..1 (1: exactly a phrase of the command set). */
+  confidence: number;
+  /** For `unknown`: up to three closest commands, best first. Empty otherwise. */
+  hints: VoiceHint[];
+};
+
+/** Score needed to act: higher for what cannot be taken back lightly. */
+export const ACCEPT_SCORE = 0.7;
+export const ACCEPT_SCORE_DESTRUCTIVE = 0.87;
+/** A destructive intent must beat every other intent by this much. */
+export const DESTRUCTIVE_MARGIN = 0.1;
+
+interface Phrase {
+  intent: KnownIntent;
+  words: string[];
+  slots: Record<string, unknown>;
+  weight: number;
+  /** Indexes into the compiled vocabulary: each word, and each pair of neighbours run together. */
+  wordIds: Int32Array;
+  pairIds: Int32Array;
+  /**
+   * A shared rule the phrase opens with ("go to", "show me", "take me to" ... before a page),
+   * matched once per sentence instead of once per phrase; `leadOptional` when it may be left out.
+   */
+  lead: string | null;
+  leadOptional: boolean;
+}
+
+const parsedPatterns = new Map<string, PatternNode>();
+function patternNode(source: string): PatternNode {
+  let node = parsedPatterns.get(source);
+  if (!node) parsedPatterns.set(source, (node = parsePattern(source)));
+  return node;
+}
+
+const sharedRules = (): Record<string, PatternNode> => Object.fromEntries(Object.entries(SHARED_RULES).map(([name, source]) => [name, patternNode(source)]));
+
+function wordWeight(word: string): number {
+  return FUNCTION_WORDS.has(word) || IGNORABLE_WORDS.has(word) ? 0.3 : 1;
+}
+
+/** A category's fillers: each spoken form of its name, answering with the name as defined. */
+export function categoryFillers(categories: readonly string[]): SlotFiller[] {
+  const seen = new Set<string>();
+  const fillers: SlotFiller[] = [];
+  for (const name of categories) {
+    if (!name.trim() || seen.has(name)) continue;
+    seen.add(name);
+    for (const words of spokenForms(name)) fillers.push({ words, value: name });
+  }
+  return fillers;
+}
+
+interface CompiledPhrases {
+  phrases: Phrase[];
+  /** Every word and neighbour pair the phrases use; ids index this. */
+  vocabulary: string[];
+  weights: Float64Array;
+  /** The expansions of each lead rule, as phrases of their own. */
+  leads: Map<string, Phrase[]>;
+}
+
+/** Shared rules a pattern may open with and that the parser aligns once per sentence. */
+const LEAD_RULES: ReadonlySet<string> = new Set(['nav']);
+
+/** The lead rule a pattern opens with, and the pattern without it. */
+function splitLead(node: PatternNode): { lead: string | null; optional: boolean; rest: PatternNode } {
+  if (node.kind !== 'seq') return { lead: null, optional: false, rest: node };
+  const first = node.items[0] as PatternNode;
+  const rest: PatternNode = node.items.length === 2 ? (node.items[1] as PatternNode) : { kind: 'seq', items: node.items.slice(1) };
+  if (first.kind === 'ref' && LEAD_RULES.has(first.name)) return { lead: first.name, optional: false, rest };
+  if (first.kind === 'opt' && first.item.kind === 'ref' && LEAD_RULES.has(first.item.name)) return { lead: first.item.name, optional: true, rest };
+  return { lead: null, optional: false, rest: node };
+}
+
+function compilePhrases(categories: readonly string[]): CompiledPhrases {
+  const vocabulary: string[] = [];
+  const ids = new Map<string, number>();
+  const idOf = (word: string): number => {
+    let id = ids.get(word);
+    if (id === undefined) {
+      ids.set(word, (id = vocabulary.length));
+      vocabulary.push(word);
+    }
+    return id;
+  };
+  const rules = sharedRules();
+  const slots = { page: pageFillers(), index: indexFillers(), name: categoryFillers(categories) };
+  const context = { rules, skipRules: PARSER_SKIPPED_RULES, slots, isFreeWord: (w: string) => IGNORABLE_WORDS.has(w) };
+  const toPhrase = (intent: KnownIntent, words: string[], phraseSlots: Record<string, unknown>, lead: string | null, leadOptional: boolean): Phrase => ({
+    intent,
+    words,
+    slots: phraseSlots,
+    weight: words.reduce((sum, w) => sum + wordWeight(w), 0) + (lead && !leadOptional ? 1 : 0),
+    wordIds: new Int32Array(words.map((w) => idOf(w))),
+    pairIds: new Int32Array(words.map((w, i) => (i === 0 ? -1 : idOf(`${words[i - 1]}${w}`)))),
+    lead,
+    leadOptional,
+  });
+  const leads = new Map<string, Phrase[]>();
+  for (const name of LEAD_RULES) {
+    leads.set(name, expandPattern(rules[name] as PatternNode, context).map((e) => toPhrase('navigate', e.words, {}, null, false)));
+  }
+  const phrases: Phrase[] = [];
+  const seen = new Set<string>();
+  for (const command of COMMANDS) {
+    if (command.intent === 'open_category' && slots.name.length === 0) continue;
+    for (const source of command.patterns) {
+      const { lead, optional, rest } = splitLead(patternNode(source));
+      for (const expansion of expandPattern(rest, context)) {
+        const words = expansion.words;
+        const key = `${command.intent}|${lead}|${optional}|${words.join(' ')}|${JSON.stringify(expansion.slots)}`;
+        if (words.length === 0 || seen.has(key)) continue;
+        seen.add(key);
+        phrases.push(toPhrase(command.intent, words, expansion.slots, lead, optional));
+      }
+    }
+  }
+  return { phrases, vocabulary, weights: new Float64Array(vocabulary.map(wordWeight)), leads };
+}
+
+const SPLIT_MERGE_COST = 0.1;
+
+/**
+ * `strict` (phrases of destructive commands): spelling only. Sounding alike is how a recogniser
+ * errs, but "trashy" sounds just like "trash", and a wrong trash is worse than asking again.
+ */
+function substitutionCost(said: string, expected: string, strict: boolean): number {
+  if (said === expected) return 0;
+  const similarity = strict ? spellingSimilarity(said, expected) : wordSimilarity(said, expected);
+  // Below half alike it is another word: cheaper as one extra plus one missing.
+  return similarity < 0.5 ? 2.5 : (1 - similarity) * wordWeight(expected);
+}
+
+function insertionCost(said: string): number {
+  return IGNORABLE_WORDS.has(said) ? 0.03 : FUNCTION_WORDS.has(said) ? 0.3 : 1;
+}
+
+/**
+ * Substitution costs of what was said against the whole vocabulary, filled on first use: row i
+ * for said word i, row n + i for said words i and i + 1 run together ("in box" for "inbox").
+ */
+class SubstitutionTable {
+  private readonly costs: Float64Array;
+  private readonly rows: string[];
+  private readonly vocabulary: readonly string[];
+  private readonly strict: boolean;
+  constructor(said: readonly string[], vocabulary: readonly string[], strict: boolean) {
+    this.vocabulary = vocabulary;
+    this.strict = strict;
+    this.rows = [...said, ...said.slice(1).map((w, i) => `${said[i]}${w}`)];
+    this.costs = new Float64Array(this.rows.length * vocabulary.length).fill(Number.NaN);
+  }
+  cost(row: number, wordId: number): number {
+    const at = row * this.vocabulary.length + wordId;
+    let cost = this.costs[at] as number;
+    if (Number.isNaN(cost)) this.costs[at] = cost = substitutionCost(this.rows[row] as string, this.vocabulary[wordId] as string, this.strict);
+    return cost;
+  }
+}
+
+/** Weighted word alignment of what was said with a phrase (edit distance over words); 0 when they are the same. */
+function alignmentCost(
+  said: readonly string[],
+  insertion: Float64Array,
+  phrase: Phrase,
+  weights: Float64Array,
+  table: SubstitutionTable,
+  d: Float64Array,
+  start: Float64Array | null,
+): number {
+  const n = said.length;
+  const m = phrase.wordIds.length;
+  const width = m + 1;
+  d[0] = start ? (start[0] as number) : 0;
+  for (let i = 0; i <= n; i++) {
+    for (let j = 0; j <= m; j++) {
+      if (i === 0 && j === 0) continue;
+      let best = Infinity;
+      // `start`: the cost of having said words 0..i as the phrase's lead ("go to", "show me").
+      if (j === 0 && start) best = start[i] as number;
+      if (i > 0) best = Math.min(best, (d[(i - 1) * width + j] as number) + (insertion[i - 1] as number));
+      if (j > 0) best = Math.min(best, (d[i * width + j - 1] as number) + (weights[phrase.wordIds[j - 1] as number] as number));
+      if (i > 0 && j > 0) best = Math.min(best, (d[(i - 1) * width + j - 1] as number) + table.cost(i - 1, phrase.wordIds[j - 1] as number));
+      // Merged words: "in box" said for "inbox"; split: "forward" heard where the phrase has "for word".
+      if (i > 1 && j > 0) best = Math.min(best, (d[(i - 2) * width + j - 1] as number) + SPLIT_MERGE_COST + table.cost(n + i - 2, phrase.wordIds[j - 1] as number));
+      if (i > 0 && j > 1) best = Math.min(best, (d[(i - 1) * width + j - 2] as number) + SPLIT_MERGE_COST + table.cost(i - 1, phrase.pairIds[j - 1] as number));
+      d[i * width + j] = best;
+    }
+  }
+  return d[n * width + m] as number;
+}
+
+/** For each i, the cost of the first i words said being one of the lead's phrases. */
+function leadCosts(said: readonly string[], insertion: Float64Array, expansions: readonly Phrase[], weights: Float64Array, table: SubstitutionTable, d: Float64Array, optional: boolean): Float64Array {
+  const n = said.length;
+  const costs = new Float64Array(n + 1).fill(Infinity);
+  if (optional) {
+    costs[0] = 0;
+    for (let i = 1; i <= n; i++) costs[i] = (costs[i - 1] as number) + (insertion[i - 1] as number);
+  }
+  for (const phrase of expansions) {
+    alignmentCost(said, insertion, phrase, weights, table, d, null);
+    const m = phrase.wordIds.length;
+    for (let i = 0; i <= n; i++) costs[i] = Math.min(costs[i] as number, d[i * (m + 1) + m] as number);
+  }
+  return costs;
+}
+
+/** Search triggers: the rest of the sentence is the request. Longest first. */
+const SEARCH_TRIGGERS = [
+  'search my mail for', 'search my email for', 'search my emails for', 'search my inbox for', 'search my messages for',
+  'search the mail for', 'search mail for', 'search emails for', 'search inbox for', 'search for', 'search',
+  'find me', 'find all', 'find', 'look for', 'look up', 'lookup', 'look through my mail for', 'hunt for', 'search through',
+].map((t) => t.split(' '));
+
+/** "show me <emails> ...": a listing request is a search when it names mail. */
+const LISTING_TRIGGERS = ['show me', 'show', 'list', 'get me', 'get', 'display', 'pull up', 'bring up', 'give me', 'i want', 'i need'].map((t) => t.split(' '));
+const MAIL_NOUNS = new Set(['emails', 'email', 'messages', 'message', 'mail', 'mails', 'threads', 'conversations', 'newsletters', 'letters', 'invoices', 'receipts', 'notifications']);
+const MAIL_NOUN_LEADS = new Set(['all', 'my', 'the', 'any', 'unread', 'new', 'recent', 'old', 'every', 'important', 'starred', 'latest', 'last']);
+/** "messages from my mother": a mail noun followed by what it is about is a search, trigger or not. */
+const SEARCH_PREPOSITIONS = new Set(['from', 'about', 'to', 'with', 'containing', 'mentioning', 'regarding', 'sent', 'since', 'before', 'after', 'that', 'on', 'in', 'this', 'last', 'older', 'newer', 'larger', 'bigger', 'smaller']);
+
+/** Numbers that are not a suggestion's (there are three): "use suggestion five" is not a command. */
+const OTHER_NUMBERS = new Set(['four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'zero', 'hundred', 'thousand']);
+
+function matchesAt(words: readonly string[], at: number, phrase: readonly string[]): boolean {
+  return phrase.every((w, i) => words[at + i] === w);
+}
+
+/** Where the search request starts in `core`, or -1 when the sentence is not a search. */
+function searchRequestStart(words: readonly string[]): { start: number; strong: boolean } | null {
+  for (const trigger of SEARCH_TRIGGERS) {
+    // Something to search for: more than small words ("search for" alone is not a search).
+    if (matchesAt(words, 0, trigger) && words.slice(trigger.length).some((w) => !FUNCTION_WORDS.has(w) && !IGNORABLE_WORDS.has(w))) {
+      return { start: trigger.length, strong: true };
+    }
+  }
+  const mailNounAt = (from: number): number => {
+    let i = from;
+    while (i < words.length && i < from + 3 && MAIL_NOUN_LEADS.has(words[i] as string)) i++;
+    return i < words.length && MAIL_NOUNS.has(words[i] as string) ? i : -1;
+  };
+  for (const trigger of LISTING_TRIGGERS) {
+    if (matchesAt(words, 0, trigger) && mailNounAt(trigger.length) >= 0 && words.length > mailNounAt(trigger.length) + 1) {
+      return { start: trigger.length, strong: false };
+    }
+  }
+  const noun = mailNounAt(0);
+  if (noun >= 0 && SEARCH_PREPOSITIONS.has(words[noun + 1] ?? '')) return { start: 0, strong: false };
+  return null;
+}
+
+/** The request as said: the original text from its first word, closings and end punctuation cut. */
+function requestText(text: string, core: readonly Token[], start: number, all: readonly Token[]): string {
+  const first = core[start] as Token;
+  const last = core[core.length - 1] as Token;
+  const endsText = all[all.length - 1] === last;
+  const end = endsText ? text.length : last.end;
+  return text
+    .slice(first.start, end)
+    .replace(/[\s.!?,;:]+$/u, '')
+    .trim();
+}
+
+interface Scored {
+  phrase: Phrase;
+  score: number;
+}
+
+export interface VoiceParser {
+  parse(text: string): ParseResult;
+  /**
+   * The commands closest to `text`, best first, whether or not it would be taken as one: the
+   * "Did you mean …?" for speech that must not be acted on (heard outside the command grammar).
+   */
+  closest(text: string): VoiceHint[];
+}
+
+/** A parser for one user's category names (compiles the phrases once). */
+export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
+  const { phrases, vocabulary: words, weights, leads } = compilePhrases(options.categories ?? []);
+  const vocabulary = new Set([...phrases, ...[...leads.values()].flat()].flatMap((p) => p.words));
+  const longestPhrase = Math.max(...[...phrases, ...[...leads.values()].flat()].map((p) => p.words.length));
+
+  const rank = (said: string[]): Scored[] => {
+    const table = new SubstitutionTable(said, words, false);
+    const strictTable = new SubstitutionTable(said, words, true);
+    const insertion = new Float64Array(said.map(insertionCost));
+    const scratch = new Float64Array((said.length + 1) * (longestPhrase + 1));
+    const starts = new Map<string, Float64Array>();
+    for (const [name, expansions] of leads) {
+      starts.set(`${name}|false`, leadCosts(said, insertion, expansions, weights, table, scratch, false));
+      starts.set(`${name}|true`, leadCosts(said, insertion, expansions, weights, table, scratch, true));
+    }
+    const bestByIntent = new Map<Intent, Scored>();
+    for (const phrase of phrases) {
+      const start = phrase.lead ? (starts.get(`${phrase.lead}|${phrase.leadOptional}`) as Float64Array) : null;
+      const strict = DESTRUCTIVE_INTENTS.has(phrase.intent) || phrase.intent === 'confirm';
+      const score = 1 - alignmentCost(said, insertion, phrase, weights, strict ? strictTable : table, scratch, start) / Math.max(1, phrase.weight);
+      const current = bestByIntent.get(phrase.intent);
+      if (!current || score > current.score) bestByIntent.set(phrase.intent, { phrase, score });
+    }
+    return [...bestByIntent.values()].sort((a, b) => b.score - a.score);
+  };
+
+  /** How a hint says a phrase: its lead's first way ("go to"), and numbers as words. */
+  const sayPhrase = (phrase: Phrase): string => {
+    const lead = phrase.lead && !phrase.leadOptional ? (leads.get(phrase.lead)?.[0]?.words ?? []) : [];
+    const index = phrase.slots.index as 1 | 2 | 3 | undefined;
+    const words = phrase.words.map((w) => (index && INDEX_WORDS[index].typed.includes(w) ? (INDEX_WORDS[index].spoken[0] as string) : w));
+    return [...lead, ...words].join(' ');
+  };
+
+  const unknown = (ranked: Scored[]): ParseResult => ({
+    intent: 'unknown',
+    slots: {},
+    confidence: 0,
+    hints: ranked
+      .filter((r) => r.score > 0.2)
+      .slice(0, 3)
+      .map((r) => ({ intent: r.phrase.intent, slots: r.phrase.slots, say: sayPhrase(r.phrase) })),
+  });
+
+  return {
+    closest(text: string): VoiceHint[] {
+      const core = prepare(text).core;
+      if (core.length === 0) return [];
+      return unknown(rank(core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word))).hints;
+    },
+    parse(text: string): ParseResult {
+      const utterance = prepare(text);
+      const core = utterance.core;
+      if (core.length === 0) return unknown([]);
+      const said = core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
+      const ranked = rank(said);
+      const best = ranked[0];
+
+      const search = searchRequestStart(said);
+      if (search && !(best && best.score >= 0.95 && best.phrase.intent !== 'open_category') && !(best && !search.strong && best.score >= 0.9)) {
+        const request = requestText(utterance.text, core, search.start, utterance.all);
+        if (request) return { intent: 'search', slots: { request }, confidence: search.strong ? 1 : 0.8, hints: [] };
+      }
+
+      if (!best) return unknown(ranked);
+      const intent = best.phrase.intent;
+      const strict = DESTRUCTIVE_INTENTS.has(intent) || intent === 'confirm';
+      if (best.score < (strict ? ACCEPT_SCORE_DESTRUCTIVE : ACCEPT_SCORE)) return unknown(ranked);
+      if (strict && (ranked[1]?.score ?? -Infinity) > best.score - DESTRUCTIVE_MARGIN) return unknown(ranked);
+      if (intent === 'choose_suggestion' && said.some((w) => OTHER_NUMBERS.has(w) || (/^\d+$/.test(w) && !['1', '2', '3'].includes(w)))) return unknown(ranked);
+      return { intent, slots: best.phrase.slots, confidence: Math.min(1, Math.max(0, best.score)), hints: [] } as unknown as ParseResult;
+    },
+  };
+}
+
+const parsers = new Map<string, VoiceParser>();
+
+function parserFor(options: ParseOptions): VoiceParser {
+  const key = JSON.stringify(options.categories ?? []);
+  let parser = parsers.get(key);
+  if (!parser) {
+    if (parsers.size >= 32) parsers.delete(parsers.keys().next().value as string);
+    parsers.set(key, (parser = createVoiceParser(options)));
+  }
+  return parser;
+}
+
+/** Parses one command; parsers for recently seen category lists are kept compiled. */
+export function parseVoiceCommand(text: string, options: ParseOptions = {}): ParseResult {
+  return parserFor(options).parse(text);
+}
+
+/** The commands closest to `text` (see VoiceParser.closest), for "Did you mean …?". */
+export function closestVoiceCommands(text: string, options: ParseOptions = {}): VoiceHint[] {
+  return parserFor(options).closest(text);
+}

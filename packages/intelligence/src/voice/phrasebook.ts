@@ -1,0 +1,152 @@
+/**
+ * How each command is said, in the pattern language of pattern.ts. The parser matches what was
+ * said against these phrases (fuzzily), and the recogniser's grammar is generated from the very
+ * same text, so a command the parser knows is a command the recogniser can hear.
+ *
+ * Words the recogniser could never produce (digits, typed shorthand) may appear here: the grammar
+ * generator leaves them out, the parser keeps them for typed commands.
+ */
+import type { KnownIntent, Page } from './intents.ts';
+import type { SlotFiller } from './pattern.ts';
+
+/** Shared rules. `<object>` is what the command acts on ("this", "it", "the selected messages"). */
+export const SHARED_RULES: Record<string, string> = {
+  noun: 'message | messages | email | emails | mail | conversation | conversations | thread | threads | one | ones',
+  object: 'it | them | this | that | these | those | everything | [this | that | the | these | those | my] [selected | current] <noun>',
+  /** What a command acts on, and how a page is asked for, as the recogniser listens for them (`spoken` below). */
+  said_object: 'it | this | that | them | these | (this | the | these | the selected) (message | messages | email | emails)',
+  said_nav: 'go to | open | show [me] | take me to',
+  nav: 'go to | go back to | open | open up | show | show me | take me to | bring me to | head to | head over to | switch to | navigate to | bring up | back to | jump to | view | see | i want to see | look at | let me see | can i see | where (is | are)',
+};
+
+/** Rules the parser does not expand: their words are cheap to ignore (see text.ts IGNORABLE_WORDS). */
+export const PARSER_SKIPPED_RULES: ReadonlySet<string> = new Set(['object']);
+
+/** Ways to name each page; the first is how hints say it. */
+export const PAGE_NAMES: Record<Page, string[]> = {
+  inbox: ['inbox', 'all mail', 'mailbox', 'messages list'],
+  dashboard: ['dashboard', 'home', 'home page', 'overview', 'start page'],
+  categories: ['categories', 'category list', 'all categories', 'my categories', 'manual categories'],
+  bundles: ['bundles', 'bundle', 'my bundles'],
+  digest: ['digest', 'daily digest', 'daily summary', 'summary'],
+  recovery: ['recovery', 'undo history', 'action history', 'recover'],
+  unsubscribe: ['unsubscribe', 'subscriptions', 'mailing lists'],
+  insights: ['insights', 'insight', 'statistics', 'stats', 'analytics'],
+  settings: ['settings', 'setting', 'preferences', 'options'],
+  ops: ['ops', 'operations', 'admin', 'system status'],
+  'voice-reply': ['voice reply', 'voice replies', 'reply by voice', 'dictation'],
+  search: ['search', 'search results', 'search page'],
+};
+
+export function pageFillers(): SlotFiller[] {
+  return Object.entries(PAGE_NAMES).flatMap(([page, names]) => names.map((name) => ({ words: name.split(' '), value: page })));
+}
+
+/** Suggestion numbers; "to", "too" and "won" are how recognisers write a spoken two and one. */
+export const INDEX_WORDS: Record<1 | 2 | 3, { spoken: string[]; typed: string[] }> = {
+  1: { spoken: ['one', 'first'], typed: ['1', '1st', 'won'] },
+  2: { spoken: ['two', 'second'], typed: ['2', '2nd', 'to', 'too'] },
+  3: { spoken: ['three', 'third'], typed: ['3', '3rd', 'tree'] },
+};
+
+export function indexFillers(): SlotFiller[] {
+  return ([1, 2, 3] as const).flatMap((index) => [...INDEX_WORDS[index].spoken, ...INDEX_WORDS[index].typed].map((word) => ({ words: [word], value: index })));
+}
+
+export interface CommandPatterns {
+  intent: KnownIntent;
+  /** Each is one pattern; the first one's first expansion is how hints suggest saying it. */
+  patterns: string[];
+  /**
+   * The ways the offline recogniser listens for (its grammar), when fewer than `patterns`. Every
+   * path in a grammar is one more way for a misheard sound to become a command, so the grammar
+   * keeps the plain ways people say a command and the parser keeps the rest (typed commands and
+   * the browser's recogniser give free text).
+   */
+  spoken?: string[];
+}
+
+
+/** The command set. `search` is not here: what follows its trigger is free text (see parse.ts). */
+export const COMMANDS: CommandPatterns[] = [
+  { intent: 'navigate', patterns: ['<nav> [the | my] {page} [page | screen | view | tab]', '{page} [page]', 'take me {page}'], spoken: ['<said_nav> [the | my] {page} [page]'] },
+  {
+    intent: 'open_category',
+    patterns: [
+      '<nav> [the | my] {name} [category | folder | label | emails | messages | mail]',
+      '{name} [category | folder]',
+      '[<nav>] [the] category {name}',
+    ], spoken: ['<said_nav> [the | my] {name} [category]'],
+  },
+  { intent: 'next', patterns: ['[go to | show | move to | skip to] [the] next [<noun> | item]', '(go | move | scroll) down', 'down', 'skip [<object>]'], spoken: ['[go to] [the] next [message | email | one]'] },
+  {
+    intent: 'previous',
+    patterns: ['[go | move] [back] [to] [the] previous [<noun> | item]', '(go | move | scroll) up', 'up', 'go back [one]', 'back one', 'the one before', 'prev'], spoken: ['[go to] [the] previous [message | email | one]', 'go back'],
+  },
+  { intent: 'open', patterns: ['open [<object>] [up]', 'show [me] [<object>]', 'view [<object>]'], spoken: ['open [<said_object>]'] },
+  { intent: 'close', patterns: ['close [<object>]', '[go] back to [the] list', 'exit [<object>]', 'dismiss [<object>]'], spoken: ['close [<said_object>]', 'back to the list'] },
+  {
+    intent: 'read_aloud',
+    patterns: ['read [<object>] aloud', 'read [<object>] out loud', 'read [<object>] (out | to me)', 'read [<object>]', 'speak [<object>]'], spoken: ['read [<said_object>] [aloud | out loud]'],
+  },
+  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough'], spoken: ['stop [reading | talking]', 'be quiet'] },
+  { intent: 'select', patterns: ['select [<object>]', 'check [<object>]', 'tick [<object>]'], spoken: ['select [<said_object>]'] },
+  { intent: 'select_all', patterns: ['select (all | everything) [<object>]', 'select all of them', 'check all', 'select all <noun>', 'select every <noun>'], spoken: ['select (all | everything) [messages]'] },
+  {
+    intent: 'clear_selection',
+    patterns: ['clear [the] selection', 'cancel [the] selection', '(deselect | unselect | uncheck) [all | everything | <object>]', 'select none', 'clear all'], spoken: ['clear [the] selection', '(deselect | unselect) [all | everything]', 'select none'],
+  },
+  {
+    intent: 'archive',
+    patterns: ['archive [<object>]', '(move | put) [<object>] (in | into | to) [the] archive', 'file [<object>] away'], spoken: ['archive [<said_object>]'],
+  },
+  {
+    intent: 'trash',
+    patterns: ['trash [<object>]', 'delete [<object>]', '(move | put | throw) [<object>] (in | into | to) [the] (trash | bin | garbage)', 'throw [<object>] away', 'bin [<object>]'], spoken: ['(trash | delete) [<said_object>]', 'move [<said_object>] to [the] trash'],
+  },
+  { intent: 'quarantine', patterns: ['quarantine [<object>]', '(move | put) [<object>] (in | into | to) quarantine'], spoken: ['quarantine [<said_object>]'] },
+  { intent: 'star', patterns: ['star [<object>]', 'add a star [to <object>]', 'flag [<object>]', 'mark [<object>] [as] starred'], spoken: ['star [<said_object>]', 'add a star'] },
+  { intent: 'unstar', patterns: ['unstar [<object>]', 'remove [the] star [from <object>]', 'unflag [<object>]', 'mark [<object>] [as] not starred'], spoken: ['unstar [<said_object>]', 'remove [the] star'] },
+  { intent: 'mark_read', patterns: ['mark [<object>] [as] read', 'mark [<object>] [as] seen'], spoken: ['mark [<said_object>] as read'] },
+  { intent: 'mark_unread', patterns: ['mark [<object>] [as] (unread | not read | new)', 'keep [<object>] unread'], spoken: ['mark [<said_object>] as unread'] },
+  { intent: 'important', patterns: ['mark [<object>] [as] important', 'important', '(this | it) is important', 'flag [<object>] as important'], spoken: ['mark [<said_object>] as important'] },
+  {
+    intent: 'not_important',
+    patterns: ['mark [<object>] [as] (not important | unimportant)', 'not important', 'unimportant', '(this | it) (is not | isnt) important', 'remove [the] importance'], spoken: ['mark [<said_object>] as not important', 'not important'],
+  },
+  { intent: 'undo', patterns: ['undo [that | it | this | the last (action | one | change) | the (delete | deletion | archive | move | trash)]', 'take (that | it) back', 'revert [that | it]'], spoken: ['undo [that | it]'] },
+  {
+    intent: 'reply',
+    patterns: ['reply [to <object>]', 'reply to [the] sender', 'respond [to <object>]', 'answer [<object>]', 'write (back | a reply)'], spoken: ['reply [to <said_object>]'],
+  },
+  { intent: 'reply_all', patterns: ['reply [to] all', 'reply to everyone', '(respond | answer) to (all | everyone)', 'answer all'], spoken: ['reply [to] all'] },
+  { intent: 'forward', patterns: ['forward [<object>]', 'forward [<object>] to someone'], spoken: ['forward [<said_object>]'] },
+  {
+    intent: 'suggest_replies',
+    patterns: [
+      'suggest [a | some] (reply | replies | answers | responses)',
+      '[show | give me] [some] (suggestions | suggested replies | reply suggestions | smart replies)',
+      'smart reply',
+      'what should i (say | reply | answer)',
+      'help me (reply | answer | respond)',
+    ], spoken: ['suggest replies', '[show] [smart] (replies | suggestions)'],
+  },
+  { intent: 'send', patterns: ['send [it | this | the (reply | message | email | draft)] [now]'], spoken: ['send [it | the reply | the message]'] },
+  { intent: 'cancel', patterns: ['cancel [that | it | this | the (reply | draft | message)]', 'never mind', 'forget it', 'abort', 'discard [the] (draft | reply)'], spoken: ['cancel', 'never mind'] },
+  {
+    intent: 'choose_suggestion',
+    patterns: [
+      '[use | choose | pick | select | take | go with] [the] {index} (suggestion | option | reply | one)',
+      '[use | choose | pick | select | take | go with] [the] (suggestion | option | reply) [number] {index}',
+    ], spoken: ['[use | choose] [the] {index} suggestion', '[use | choose] suggestion {index}'],
+  },
+  {
+    intent: 'confirm',
+    patterns: ['yes [please | do it | go ahead | confirm | sure]', 'yeah [go ahead | do it]', 'yep [do it]', 'yup', 'sure', 'confirm', 'correct', 'ok', 'okay', 'do it', 'go ahead', 'affirmative', 'please do', 'absolutely'], spoken: ['yes [please]', 'confirm'],
+  },
+  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative'], spoken: ['no [thanks]'] },
+  {
+    intent: 'help',
+    patterns: ['help [me]', 'what can (i | you) (say | do)', '[show | list] [me] [the] [voice] commands', 'i need help', 'how does this work', 'what are my options', 'what commands (are there | can i use | do you know)', 'what (can | do) you understand'], spoken: ['help', 'what can i say'],
+  },
+];

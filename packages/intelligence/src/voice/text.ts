@@ -1,0 +1,180 @@
+/**
+ * From what was said or typed to the tokens the matcher compares: words in lower case with their
+ * place in the original text (so a search request can be given back "as said"), with filler
+ * ("uh", "um") and politeness ("could you please", "go ahead and", "... for me") set aside.
+ */
+
+export interface Token {
+  /** Lower case, accents and apostrophes removed: "Don't" -> "dont", "Kids'" -> "kids". */
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Letters and digits, with apostrophes inside or after a word ("don't", "kids'"). */
+const WORD = /[\p{L}\p{N}]+(?:['\u2019][\p{L}\p{N}]+)*['\u2019]?/gu;
+
+export function normaliseWord(raw: string): string {
+  return raw
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['\u2019]/g, '');
+}
+
+export function tokenise(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = normaliseWord(match[0]);
+    if (word) tokens.push({ word, start: match.index, end: match.index + match[0].length });
+  }
+  return tokens;
+}
+
+/** Hesitations: never part of a command, removed wherever they occur. */
+export const DISFLUENCIES: ReadonlySet<string> = new Set(['uh', 'uhh', 'uhm', 'um', 'umm', 'er', 'erm', 'ah', 'ahh', 'eh', 'ehm', 'hm', 'hmm', 'mm', 'mhm']);
+
+/**
+ * Politeness and lead-ins that may open a command; removed from the start, longest first, as
+ * long as something is left ("okay" alone is an answer, "okay next" is `next`).
+ */
+const LEAD_INS = [
+  'hey mailroom', 'ok mailroom', 'okay mailroom', 'hi mailroom', 'mailroom', 'hey mail room', 'mail room',
+  'could you please', 'can you please', 'would you please', 'will you please', 'could you maybe',
+  'would you mind', 'do you mind', 'could you', 'can you', 'would you', 'will you', 'could u', 'can u',
+  'i would like to', 'id like to', 'i want to', 'i wanna', 'i need to', 'i would like you to', 'i want you to', 'i will', 'ill', 'i shall', 'i think ill',
+  'go ahead and', 'lets', 'let us', 'please', 'kindly', 'just', 'now', 'then', 'and', 'so', 'ok', 'okay', 'alright',
+  'all right', 'right', 'well', 'actually', 'hey', 'maybe', 'quickly', 'try to', 'you can', 'time to', 'oh',
+].map((phrase) => phrase.split(' '));
+
+/** Closings removed from the end: "... please", "... for me", "... thanks". */
+const CLOSINGS = [
+  'please', 'for me', 'thanks', 'thank you', 'now', 'right now', 'ok', 'okay', 'quickly', 'then', 'already', 'again',
+  'if you can', 'if you would', 'if you could', 'would you', 'will you', 'thanks a lot',
+].map((phrase) => phrase.split(' '));
+
+/** Words that add nothing to which command it is: skipping one costs the matcher almost nothing. */
+export const IGNORABLE_WORDS: ReadonlySet<string> = new Set([
+  'it', 'them', 'this', 'that', 'these', 'those', 'the', 'a', 'an', 'my', 'selected', 'current', 'message', 'messages',
+  'email', 'emails', 'mail', 'mails', 'conversation', 'conversations', 'thread', 'threads', 'one', 'ones', 'please',
+  'here', 'there', 'item', 'up', 'now', 'of', 'all', 'every',
+]);
+
+/** Small words a recogniser drops or adds freely: missing or extra, they cost little. */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  'to', 'as', 'the', 'a', 'an', 'it', 'me', 'for', 'on', 'in', 'into', 'of', 'with', 'my', 'is', 'at', 'by', 'from', 'and', 'be', 'i', 'you',
+]);
+
+function startsWith(words: readonly string[], at: number, phrase: readonly string[]): boolean {
+  return phrase.every((w, i) => words[at + i] === w);
+}
+
+export interface Utterance {
+  text: string;
+  /** All tokens, disfluencies included. */
+  all: Token[];
+  /** The tokens that carry the command: no disfluencies, lead-ins or closings. */
+  core: Token[];
+}
+
+export function prepare(text: string): Utterance {
+  const all = tokenise(text);
+  let core = all.filter((t) => !DISFLUENCIES.has(t.word));
+  // Lead-ins, repeatedly: "um okay could you please go ahead and archive it".
+  for (let changed = true; changed; ) {
+    changed = false;
+    const words = core.map((t) => t.word);
+    for (const lead of LEAD_INS) {
+      if (words.length > lead.length && startsWith(words, 0, lead)) {
+        core = core.slice(lead.length);
+        changed = true;
+        break;
+      }
+    }
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    const words = core.map((t) => t.word);
+    for (const closing of CLOSINGS) {
+      if (words.length > closing.length && startsWith(words, words.length - closing.length, closing)) {
+        core = core.slice(0, words.length - closing.length);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return { text, all, core };
+}
+
+/**
+ * "opening" -> "open", "archiving" -> "archive", "starring" -> "star": the command verb behind a
+ * gerund ("would you mind opening the digest"), when that verb is one the command set uses.
+ */
+export function commandVerbOf(word: string, vocabulary: ReadonlySet<string>): string | null {
+  if (vocabulary.has(word) || !word.endsWith('ing') || word.length < 6) return null;
+  const stem = word.slice(0, -3);
+  const candidates = [stem, `${stem}e`];
+  if (stem.length > 2 && stem[stem.length - 1] === stem[stem.length - 2]) candidates.push(stem.slice(0, -1));
+  return candidates.find((c) => vocabulary.has(c)) ?? null;
+}
+
+const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+function underHundred(n: number): string[] {
+  if (n < 20) return [ONES[n] as string];
+  const tens = TENS[Math.floor(n / 10)] as string;
+  return n % 10 === 0 ? [tens] : [tens, ONES[n % 10] as string];
+}
+
+/** A whole number as spoken: 7 -> "seven", 2024 -> "two thousand twenty four". */
+export function cardinalWords(n: number): string[] {
+  if (!Number.isInteger(n) || n < 0 || n > 999_999) return String(n).split('').map((d) => ONES[Number(d)] as string);
+  if (n < 100) return underHundred(n);
+  if (n < 1000) return [ONES[Math.floor(n / 100)] as string, 'hundred', ...(n % 100 ? underHundred(n % 100) : [])];
+  const thousands = Math.floor(n / 1000);
+  const rest = n % 1000;
+  return [...cardinalWords(thousands), 'thousand', ...(rest ? cardinalWords(rest) : [])];
+}
+
+/**
+ * The ways a number written in a name is said: "2024" -> "twenty twenty four" and "two thousand
+ * twenty four"; "7" -> "seven"; "007" -> "zero zero seven".
+ */
+export function spokenNumbers(digits: string): string[][] {
+  const n = Number(digits);
+  if (digits.length > 1 && digits.startsWith('0')) return [digits.split('').map((d) => ONES[Number(d)] as string)];
+  const ways = [cardinalWords(n)];
+  if (digits.length === 4 && n >= 1100 && n <= 2099 && n % 100 !== 0) {
+    ways.unshift([...underHundred(Math.floor(n / 100)), ...(n % 100 < 10 ? ['oh', ONES[n % 100] as string] : underHundred(n % 100))]);
+  }
+  return ways;
+}
+
+/**
+ * The ways a user-defined name (a category or label) can be said, as word lists: its words in
+ * lower case; with camel case split ("GitHub" -> "git hub"); with digits spoken ("Q3" -> "q three",
+ * "Receipts 2024" -> "receipts twenty twenty four").
+ */
+export function spokenForms(name: string): string[][] {
+  const forms = new Map<string, string[]>();
+  const add = (words: string[]) => {
+    const clean = words.filter(Boolean);
+    if (clean.length) forms.set(clean.join(' '), clean);
+  };
+  const raw = tokenise(name).map((t) => t.word);
+  add(raw);
+  const camel = tokenise(name.replace(/([\p{Ll}])([\p{Lu}])/gu, '$1 $2')).map((t) => t.word);
+  const splitDigits = (words: string[]) => words.flatMap((w) => w.split(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u));
+  for (const base of [raw, camel]) {
+    add(splitDigits(base));
+    // Spell each number out, every combination of its spoken ways (names have few numbers).
+    let variants: string[][] = [[]];
+    for (const word of splitDigits(base)) {
+      const ways = /^\d+$/.test(word) ? spokenNumbers(word) : [[word]];
+      variants = variants.flatMap((v) => ways.map((w) => [...v, ...w])).slice(0, 8);
+    }
+    for (const v of variants) add(v);
+  }
+  return [...forms.values()];
+}
