@@ -43,12 +43,28 @@ export const envSchema = z
     GMAIL_PUSH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     SANDBOX_QUOTA_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int().min(0).default(15_000),
     SANDBOX_SEED_CORPUS: booleanFromEnv.default(true),
+    AI_BASE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+/i, { message: 'must be an absolute http(s) URL such as http://localhost:11434/v1' })
+      .url({ message: 'must be an absolute http(s) URL such as http://localhost:11434/v1' })
+      .optional(),
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_MODEL: z.string().min(1).optional(),
+    AI_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(500).max(120_000).default(8000),
   })
   .superRefine((env, ctx) => {
     // Half a Google client cannot work; say so at start-up rather than at the first sign-in.
     if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
       const missing = env.GOOGLE_CLIENT_ID === undefined ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other Google client variable' });
+    }
+    // A model endpoint needs a model name, and a model name alone has nowhere to go.
+    if ((env.AI_BASE_URL === undefined) !== (env.AI_MODEL === undefined)) {
+      const missing = env.AI_BASE_URL === undefined ? 'AI_BASE_URL' : 'AI_MODEL';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other (AI_BASE_URL and AI_MODEL)' });
+    }
+    if (env.AI_API_KEY !== undefined && env.AI_BASE_URL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['AI_API_KEY'], message: 'is set but AI_BASE_URL is not' });
     }
   })
   .transform((env) => ({
@@ -82,6 +98,11 @@ export const envSchema = z
     sandboxQuotaPerMinute: env.SANDBOX_QUOTA_PER_MINUTE,
     /** Seed the embedded sandbox's demo mailbox from the SpamAssassin corpus on first start. */
     sandboxSeedCorpus: env.SANDBOX_SEED_CORPUS,
+    /** An OpenAI-compatible endpoint for generative drafts; null: local suggestions only. */
+    ai:
+      env.AI_BASE_URL && env.AI_MODEL
+        ? { baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''), apiKey: env.AI_API_KEY ?? null, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }
+        : null,
   }));
 
 export type Config = z.output<typeof envSchema>;

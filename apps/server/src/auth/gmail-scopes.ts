@@ -1,4 +1,4 @@
-import { FnError } from '../http/errors.ts';
+import { failedPrecondition, type FnError } from '../errors.ts';
 
 /** Google's OAuth scope strings (https://developers.google.com/workspace/gmail/api/auth/scopes). */
 export const GMAIL_SCOPES = {
@@ -40,13 +40,12 @@ export function hasWriteScope(scopes: string | readonly string[]): boolean {
  * startGmailAuth with `write: true`.
  */
 export function requireWriteScope(account: { scopes: string } | null | undefined): void {
-  if (!account || !hasWriteScope(account.scopes)) {
-    throw new FnError(
-      'FAILED_PRECONDITION',
-      'This action changes your mailbox; grant Mailroom write access to Gmail first.',
-      { reason: 'WRITE_SCOPE_REQUIRED' },
-    );
-  }
+  if (!account || !hasWriteScope(account.scopes)) throw writeScopeRequired();
+}
+
+/** The answer to a write without the write scope (also what a provider's 403 insufficient-scope becomes). */
+export function writeScopeRequired(): FnError {
+  return failedPrecondition('WRITE_SCOPE_REQUIRED', 'This action changes your mailbox; grant Mailroom write access to Gmail first.');
 }
 
 /**

@@ -20,7 +20,23 @@ export function safeReturnTo(value: unknown, publicUrl: string): string | null {
     return null;
   }
   if (target.origin !== base.origin) return null;
-  return `${target.pathname}${target.search}${target.hash}`;
+  const path = `${target.pathname}${target.search}${target.hash}`;
+  // The normalised path is what the browser is sent to, so it is what must be checked: removing
+  // dot segments (RFC 3986 §5.2.4, also `%2e`, WHATWG URL §4.4) turns `/.//evil.example`,
+  // `/..//evil.example` or `/a/%2e%2e//evil.example` into `//evil.example`, a scheme-relative
+  // URL that leaves the origin (issue 10 §6).
+  if (!isSameOriginPath(path, base)) return null;
+  return path;
+}
+
+/** A path that a browser resolves on `base`'s own origin: one slash, then not a second or a backslash. */
+function isSameOriginPath(path: string, base: URL): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
+  try {
+    return new URL(path, base).origin === base.origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Adds query parameters to a same-origin path, keeping its own query and fragment. */

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import { OAUTH_FLOW_TTL_MS } from '../constants/oauth.ts';
 import type { Db } from '../db/database.ts';
-import { FnError } from '../http/errors.ts';
+import { FnError } from '../errors.ts';
 import { SIGNIN_SCOPES } from './gmail-scopes.ts';
 import type { OAuthClient } from './oidc-client.ts';
 import { startOAuthFlow, takeOAuthFlow } from './oauth-flows.ts';

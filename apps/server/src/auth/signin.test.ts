@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../testing/app.ts';
 import { InjectBrowser, callFn, completeIdpPages, sessionOf, signIn } from '../testing/signin.ts';
 import { SESSION_COOKIE, sha256Hex } from './principal.ts';
 import { SIGNIN_STATE_COOKIE } from './signin-routes.ts';
+import { OPEN_REDIRECT_RETURN_TOS } from '../testing/open-redirects.ts';
 
 describe.each(ENGINES)('sign-in with the embedded OpenID provider (%s)', (engine) => {
   let t: TestApp;
@@ -118,7 +119,7 @@ describe.each(ENGINES)('sign-in with the embedded OpenID provider (%s)', (engine
   });
 
   test('returnTo that leaves the origin is ignored (no open redirect)', async () => {
-    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', 'dashboard']) {
+    for (const returnTo of OPEN_REDIRECT_RETURN_TOS) {
       const b = browser();
       const landed = await signIn(b, { returnTo });
       expect(landed, returnTo).toBe('/connect/success?signin=success');

@@ -1,9 +1,5 @@
-/**
- * "Actions reversible for 7 days" (DESIGN §1): every bulk action is recorded as an action batch
- * that can be undone from /recovery until this long after it was made. After that undo answers
- * FAILED_PRECONDITION and the batch is no longer listed.
- */
-export const ACTION_UNDO_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+// The undo window itself ("actions reversible for 7 days") is ACTION_UNDO_WINDOW_MS in
+// @mailroom/contract's promises.ts.
 
 /** The Gmail label quarantined mail is moved to (created on the first quarantine). */
 export const QUARANTINE_LABEL_NAME = 'Mailroom/Quarantine';

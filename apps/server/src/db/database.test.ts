@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseReachable, migrateToLatest } from './database.ts';
+import { isDatabaseReachable, migrateToLatest, openDatabase, sqliteMemoryFor } from './database.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from './testing.ts';
 
 describe.each(ENGINES)('the store on %s', (engine) => {
@@ -40,5 +44,29 @@ describe.each(ENGINES)('the store on %s', (engine) => {
     await t.db.deleteFrom('users').where('id', '=', 'gone').execute();
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', 'gone').execute()).toEqual([]);
     expect(await t.db.selectFrom('mail_accounts').select('id').where('user_id', '=', 'gone').execute()).toEqual([]);
+  });
+});
+
+describe('SQLite memory for the store', () => {
+  it('maps the whole file with room to grow and gives the page cache a quarter of it, within bounds', () => {
+    const MiB = 1024 * 1024;
+    expect(sqliteMemoryFor(0)).toEqual({ mmapBytes: 256 * MiB, cacheKiB: 16 * 1024 });
+    expect(sqliteMemoryFor(300 * MiB)).toEqual({ mmapBytes: 600 * MiB, cacheKiB: 75 * 1024 });
+    expect(sqliteMemoryFor(10_000 * MiB)).toEqual({ mmapBytes: 4096 * MiB, cacheKiB: 128 * 1024 });
+  });
+  it('opens a store with memory-mapped reads and a page cache sized for it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-mmap-'));
+    const file = path.join(dir, 'mailroom.sqlite');
+    fs.writeFileSync(file, '');
+    const handle = openDatabase({ databaseUrl: null, sqliteFile: file });
+    try {
+      const mmap = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(handle.db);
+      const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db);
+      expect(Number(mmap.rows[0]?.mmap_size)).toBe(256 * 1024 * 1024);
+      expect(Number(cache.rows[0]?.cache_size)).toBe(-16 * 1024);
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

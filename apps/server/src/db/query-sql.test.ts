@@ -1,4 +1,4 @@
-import { evaluate, parse, print, toLabelRow, toSql, toStoreRow, type EvaluationContext, type MessageMeta, type QueryNode } from '@mailroom/mail-query';
+import { evaluate, parse, print, toLabelRow, toSql, toStoreRow, type EvaluationContext, type MessageMeta, type QueryNode, type WordIndex } from '@mailroom/mail-query';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,8 @@ import {
   sizeNode,
 } from '../../../../packages/mail-query/src/testing/arbitraries.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from './testing.ts';
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
+import { countMatches, pageWhere } from './word-index.ts';
 import * as labelBits from './migrations/20261121T1100_message_label_bits.ts';
 
 /** The migration's backfill, run again on a column that is already there. */
@@ -121,6 +122,31 @@ describe.each(ENGINES)('toSql agrees with evaluate on %s', (engine) => {
     return rows.map((r) => r.id).sort();
   }
 
+  /**
+   * Through the word index (issue 12): rows the index admits, ANDed with the query's condition;
+   * the page plan; and on SQLite, the count the index gives alone when it answers the query.
+   */
+  const indexPaths = { cut: 0, exact: 0 };
+  async function indexedIds(ast: QueryNode, context: EvaluationContext): Promise<{ ids: string[]; page: string[]; indexCount: number | null }> {
+    const wordIndex: WordIndex = { engine, accountId: 'a1' };
+    const compiled = toSql(ast, { ...context, wordIndex });
+    if (!compiled.ok) throw new Error(`not compilable: ${print(ast)}`);
+    const eb = expressionBuilder<never, never>();
+    const where = compiled.index ? eb.and([compiled.index.condition, compiled.plainWhere]) : compiled.plainWhere;
+    const rows = await t.db.selectFrom('messages').select('id').where('account_id', '=', 'a1').where(where).execute();
+    // The page plan with an unknown and with a known number of matches, both ways round.
+    const pages = await Promise.all(
+      [null, 0, rows.length, 1_000_000].map(async (matches) =>
+        (await t.db.selectFrom('messages').select('id').where('account_id', '=', 'a1').where(pageWhere(compiled, ast, 3, matches)).execute()).map((r) => r.id).sort(),
+      ),
+    );
+    for (const page of pages) expect(page).toEqual(pages[0]);
+    const indexCount = compiled.index?.exact ? (await countMatches(t.db, 'a1', compiled)).count : null;
+    if (compiled.index) indexPaths.cut++;
+    if (indexCount !== null) indexPaths.exact++;
+    return { ids: rows.map((r) => r.id).sort(), page: pages[0] as string[], indexCount };
+  }
+
   it('returns the same messages for random queries over random messages', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -138,11 +164,18 @@ describe.each(ENGINES)('toSql agrees with evaluate on %s', (engine) => {
             const expected = messages.filter((m) => evaluate(ast, m, context)).map((m) => m.id).sort();
             expect({ query: print(ast), ids: await storeIds(ast, context) }).toEqual({ query: print(ast), ids: expected });
             expect({ query: print(ast), ids: await storeIds(ast, context, false) }).toEqual({ query: print(ast), ids: expected });
+            const indexed = await indexedIds(ast, context);
+            expect({ query: print(ast), ids: indexed.ids, page: indexed.page }).toEqual({ query: print(ast), ids: expected, page: expected });
+            if (indexed.indexCount !== null) expect({ query: print(ast), count: indexed.indexCount }).toEqual({ query: print(ast), count: expected.length });
           }
         },
       ),
       { numRuns: engine === 'sqlite' ? 60 : 30 },
     );
+    // The index path was taken, not skipped: many queries had a cut, and on SQLite many were
+    // answered by the index alone.
+    expect(indexPaths.cut).toBeGreaterThan(engine === 'sqlite' ? 50 : 20);
+    if (engine === 'sqlite') expect(indexPaths.exact).toBeGreaterThan(20);
   });
 
   it('answers hand-picked store queries like evaluate', async () => {

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { LabelRow, MessageRow } from '@mailroom/mail-query';
+import type { MailAction } from '@mailroom/contract';
 
 /** Times are stored as epoch milliseconds (bigint on PostgreSQL, integer on SQLite). */
 export interface UsersTable {
@@ -25,7 +26,8 @@ export interface SessionsTable {
 export interface MailAccountsTable {
   id: string;
   user_id: string;
-  provider: 'gmail';
+  /** Which provider kind holds the mailbox: an open set of names ('gmail' today; see providers/accounts.ts). */
+  provider: string;
   email: string;
   scopes: string;
   token_ciphertext: string | null;
@@ -100,11 +102,12 @@ export interface IdpPayloadsTable {
 export interface SyncStateTable {
   account_id: string;
   status: 'never' | 'syncing' | 'idle' | 'error';
-  /** What the next run does: list everything, or follow history from history_id. */
+  /** What the next run does: list everything, or follow the provider's changes from sync_cursor. */
   phase: 'full' | 'incremental';
-  history_id: string | null;
-  /** The mailbox historyId when the running full sync began; incremental sync resumes there. */
-  full_sync_history_id: string | null;
+  /** The provider's own cursor (opaque here; Gmail: a history id), committed with the data it covers. */
+  sync_cursor: string | null;
+  /** The cursor when the running full sync began; incremental sync resumes there. */
+  full_sync_cursor: string | null;
   page_token: string | null;
   full_sync_started: number;
   messages_total: number | null;
@@ -119,6 +122,16 @@ export interface SyncStateTable {
 export interface SyncSeenTable {
   account_id: string;
   message_id: string;
+}
+
+/** A message a sync could not read and skipped (issue 22); retried by later syncs. */
+export interface SyncSkippedMessagesTable {
+  account_id: string;
+  message_id: string;
+  reason: string;
+  attempts: number;
+  first_skipped_at: number;
+  last_tried_at: number;
 }
 
 /** Message metadata (never bodies); rows are built by @mailroom/mail-query's toStoreRow. */
@@ -141,11 +154,11 @@ export interface CategoriesTable {
   updated_at: number;
 }
 
-/** A bulk action (quarantine or delete) that can be undone for 7 days. */
+/** A message action (archive, delete, quarantine, star, ...: MailAction) that can be undone for 7 days. */
 export interface ActionBatchesTable {
   id: string;
   account_id: string;
-  kind: 'quarantine' | 'delete';
+  kind: MailAction;
   category_id: string | null;
   category_name: string | null;
   status: 'running' | 'done' | 'failed' | 'undoing' | 'undone' | 'undo_failed';
@@ -173,9 +186,98 @@ export interface ActionBatchMessagesTable {
   state: 'pending' | 'applied' | 'restored';
 }
 
+/** sync/messages-changed.ts: "messages changed" events waiting to be delivered (ids as JSON arrays). */
+export interface MessagesChangedOutboxTable {
+  id: string;
+  account_id: string;
+  added: string;
+  relabelled: string;
+  deleted: string;
+  created_at: number;
+}
+
+/** features/settings: the fields a user set (JSON of the contract's settings at `version`). */
+export interface UserSettingsTable {
+  user_id: string;
+  version: number;
+  settings: string;
+  time_zone_source: 'default' | 'detected' | 'chosen';
+  updated_at: number;
+}
+
+/** The replies feature's outbox (features/replies): what the user wrote, until Gmail has it. */
+export interface OutgoingMessagesTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  mode: 'reply' | 'reply-all' | 'forward';
+  original_message_id: string;
+  thread_id: string | null;
+  /** JSON Mailbox[] each. */
+  to_addresses: string;
+  cc_addresses: string;
+  bcc_addresses: string;
+  subject: string;
+  /** What the user wrote; null once sent. */
+  body: string | null;
+  /** The Message-ID chosen when queued, without angle brackets. */
+  rfc822_message_id: string;
+  /** JSON {stance, edited}, or null. */
+  from_suggestion: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  send_at: number;
+  attempts: Generated<number>;
+  attempt_started_at: number | null;
+  sent_message_id: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** How the user writes replies, learned from their sent replies (derived data, no bodies). */
+export interface ReplyStyleProfilesTable {
+  account_id: string;
+  greeting: string | null;
+  sign_off: string | null;
+  formality: 'casual' | 'neutral' | 'formal';
+  length: 'short' | 'medium';
+  samples: number;
+  sender_name: string | null;
+  learned_at: number;
+}
+
+/** One reply sent, and whether it started from a suggestion (derived data, for insights). */
+export interface ReplyEventsTable {
+  id: string;
+  account_id: string;
+  mode: 'reply' | 'reply-all' | 'forward';
+  suggestion_stance: 'accept' | 'decline' | 'ask' | null;
+  suggestion_edited: Generated<number>;
+  created_at: number;
+}
+
+/** features/search: a user's recent searches (derived data, 30-day retention on searched_at). */
+export interface RecentSearchesTable {
+  id: string;
+  user_id: string;
+  request: string;
+  /** The edited query that was run instead of the request's translation; null when none. */
+  query: string | null;
+  request_key: string;
+  searched_at: number;
+}
+
+/** features/search: changes when an account's messages are added or deleted (its directory is stale). */
+export interface SearchDirectoryMarksTable {
+  account_id: string;
+  marker: string;
+  updated_at: number;
+}
+
 export interface Database {
   sync_state: SyncStateTable;
   sync_seen: SyncSeenTable;
+  sync_skipped_messages: SyncSkippedMessagesTable;
   users: UsersTable;
   sessions: SessionsTable;
   mail_accounts: MailAccountsTable;
@@ -189,6 +291,13 @@ export interface Database {
   categories: CategoriesTable;
   action_batches: ActionBatchesTable;
   action_batch_messages: ActionBatchMessagesTable;
+  messages_changed_outbox: MessagesChangedOutboxTable;
+  user_settings: UserSettingsTable;
+  recent_searches: RecentSearchesTable;
+  search_directory_marks: SearchDirectoryMarksTable;
+  outgoing_messages: OutgoingMessagesTable;
+  reply_style_profiles: ReplyStyleProfilesTable;
+  reply_events: ReplyEventsTable;
 }
 
 export type { Generated };

@@ -1,51 +1,35 @@
-import { deleteMyAccount } from './account/deleteMyAccount.ts';
-import { exportMyData } from './account/exportMyData.ts';
-import { createApiToken } from './api-tokens/createApiToken.ts';
-import { createCategory } from './categories/createCategory.ts';
-import { deleteCategory } from './categories/deleteCategory.ts';
-import { getCategory } from './categories/getCategory.ts';
-import { getCategoryEmails } from './categories/getCategoryEmails.ts';
-import { listCategories } from './categories/listCategories.ts';
-import { previewCategoryQuery } from './categories/previewCategoryQuery.ts';
-import { updateCategory } from './categories/updateCategory.ts';
-import { listApiTokens } from './api-tokens/listApiTokens.ts';
-import { revokeApiToken } from './api-tokens/revokeApiToken.ts';
-import { debugGmailTokens } from './gmail/debugGmailTokens.ts';
-import { disconnectGmail } from './gmail/disconnectGmail.ts';
-import { getGmailStatus } from './gmail/getGmailStatus.ts';
-import { startGmailAuth } from './gmail/startGmailAuth.ts';
-import { getEmailContent } from './messages/getEmailContent.ts';
-import { bulkDeleteEmails } from './recovery/bulkDeleteEmails.ts';
-import { listActionBatches } from './recovery/listActionBatches.ts';
-import { quarantineEmails } from './recovery/quarantineEmails.ts';
-import { undoActionBatch } from './recovery/undoActionBatch.ts';
-import type { FnImplementations } from './registry.ts';
+import { functionsOf } from '../platform/compose.ts';
+import type { FeaturePlugin } from '../platform/plugin.ts';
+import { accountPlugin } from './account/plugin.ts';
+import { apiTokensPlugin } from './api-tokens/plugin.ts';
+import { categoriesPlugin } from './categories/plugin.ts';
+import { gmailPlugin } from './gmail/plugin.ts';
+import { mailPlugin } from './mail/plugin.ts';
+import { messagesPlugin } from './messages/plugin.ts';
+import { recoveryPlugin } from './recovery/plugin.ts';
+import { repliesPlugin } from './replies/plugin.ts';
+import { searchPlugin } from './search/plugin.ts';
+import { settingsPlugin } from './settings/plugin.ts';
+import { voicePlugin } from './voice/plugin.ts';
 
 /**
- * The implemented callable functions. Each feature contributes its own (one file per function
- * under features/<feature>/); names from the contract that are missing here answer
- * UNIMPLEMENTED until their feature lands.
+ * Every feature of the server, installed by http/app.ts in this order. A new feature is a folder
+ * under features/ with a plugin.ts (see platform/plugin.ts for what a plugin declares) and one
+ * line here.
  */
-export const implementations: FnImplementations = {
-  startGmailAuth,
-  getGmailStatus,
-  disconnectGmail,
-  debugGmailTokens,
-  createApiToken,
-  listApiTokens,
-  revokeApiToken,
-  exportMyData,
-  deleteMyAccount,
-  createCategory,
-  listCategories,
-  getCategory,
-  updateCategory,
-  deleteCategory,
-  previewCategoryQuery,
-  getCategoryEmails,
-  getEmailContent,
-  quarantineEmails,
-  bulkDeleteEmails,
-  listActionBatches,
-  undoActionBatch,
-};
+export const featurePlugins: readonly FeaturePlugin[] = [
+  gmailPlugin,
+  apiTokensPlugin,
+  accountPlugin,
+  categoriesPlugin,
+  mailPlugin,
+  messagesPlugin,
+  recoveryPlugin,
+  settingsPlugin,
+  searchPlugin,
+  repliesPlugin,
+  voicePlugin,
+];
+
+/** The callable functions the plugins implement; contract names missing here answer UNIMPLEMENTED. */
+export const implementations = functionsOf(featurePlugins);

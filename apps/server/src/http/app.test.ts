@@ -88,6 +88,40 @@ describe('rate limiting', () => {
 });
 
 describe('metrics protection', () => {
+  it('without METRICS_TOKEN serves loopback clients only, also behind a trusted proxy', async () => {
+    const t = await createTestApp('sqlite');
+    const proxied = await createTestApp('sqlite', { env: { TRUST_PROXY: 'true' } });
+    try {
+      for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.8.9.10']) {
+        expect((await t.app.inject({ url: '/metrics', remoteAddress })).statusCode, remoteAddress).toBe(200);
+      }
+      for (const remoteAddress of ['192.168.1.20', '10.0.0.5', '203.0.113.7', '::ffff:192.168.1.20', 'fe80::1', '2001:db8::1']) {
+        const response = await t.app.inject({ url: '/metrics', remoteAddress });
+        expect(response.statusCode, remoteAddress).toBe(403);
+        expect(response.body).not.toContain('http_requests_total');
+      }
+      // A reverse proxy on this machine forwarding a client from elsewhere is not loopback...
+      expect((await proxied.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } })).statusCode).toBe(403);
+      // ...and a client from elsewhere cannot claim to be loopback in X-Forwarded-For.
+      expect((await proxied.app.inject({ url: '/metrics', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(403);
+      expect((await proxied.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await proxied.close();
+    }
+  });
+
+  it('with METRICS_TOKEN serves any client that has the token, and none without it', async () => {
+    const token = 'a-long-metrics-token-0123456789';
+    const t = await createTestApp('sqlite', { env: { METRICS_TOKEN: token } });
+    try {
+      expect((await t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('requires the bearer token when METRICS_TOKEN is set', async () => {
     const token = 'a-long-metrics-token-0123456789';
     const t = await createTestApp('sqlite', { env: { METRICS_TOKEN: token } });

@@ -4,18 +4,20 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Authenticator } from '../auth/principal.ts';
 import { registerAuth } from '../auth/services.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseReachable, type Db } from '../db/database.ts';
-import { registerGmailFeature } from '../features/gmail/oauth-callback.ts';
-import { implementations as defaultImplementations } from '../features/index.ts';
-import type { FnImplementations } from '../features/registry.ts';
+import { featurePlugins } from '../features/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { installFeatures, type InstalledFeatures } from '../platform/compose.ts';
+import type { FeaturePlugin, FnImplementations } from '../platform/plugin.ts';
+import type { AppServices } from '../platform/services.ts';
 import { accountProviders } from '../providers/accounts.ts';
+import { createLlmProvider } from '../providers/llm/index.ts';
 import { setupMailBackend, type MailBackend } from '../providers/mail-backend.ts';
-import type { MailProvider } from '../providers/mail-provider.ts';
-import { registerRecoveryJobs } from '../features/recovery/index.ts';
-import { registerMessagesFeature } from '../features/messages/view.ts';
-import { defineSyncJobs, EMBEDDED_WATCH_TOPIC } from '../sync/jobs.ts';
+import { installedSpeechRecognizer, type SpeechRecognizer } from '../providers/speech/index.ts';
+import type { ProviderFactory } from '../providers/mail-provider.ts';
+import { defineSyncJobs, EMBEDDED_WATCH_TOPIC, scheduleSyncJobs } from '../sync/jobs.ts';
 import { registerPushRoute } from '../sync/push.ts';
 import { functionsPlugin } from './functions.ts';
 import { registerMetrics } from './metrics.ts';
@@ -25,10 +27,17 @@ export interface AppOptions {
   config: Config;
   db: Db;
   jobs: JobQueue;
+  /** The features to install; by default every plugin listed in features/index.ts. */
+  plugins?: readonly FeaturePlugin[];
+  /** Callable functions to serve instead of the plugins' own (tests of the HTTP framework). */
   implementations?: FnImplementations;
   authenticate?: Authenticator;
   /** Builds an account's mail provider; by default from its stored grant and the mail backend. */
-  providers?: (accountId: string) => Promise<MailProvider | null>;
+  providers?: ProviderFactory;
+  /** The time every feature and job reads; the system clock unless a test moves time. */
+  clock?: Clock;
+  /** The offline speech recogniser; by default pocketsphinx where it is installed (null: none). */
+  speech?: SpeechRecognizer | null;
   /** The process's pino logger; without one the app logs at the configured level (tests: none). */
   log?: FastifyBaseLogger | false;
 }
@@ -54,9 +63,20 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/** What the process running the app needs from it beyond HTTP. */
+export interface MailroomRuntime {
+  /** The services every feature was given. */
+  services: AppServices;
+  /** What the plugins registered: functions, derived tables under retention, schedules. */
+  features: InstalledFeatures;
+  /** Arms the cron schedules (sync's and the features'); call once the job queue has started. */
+  scheduleJobs(): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     mailBackend: MailBackend;
+    mailroom: MailroomRuntime;
   }
 }
 
@@ -78,20 +98,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   registerMetrics(app, config.metricsToken);
-  // Sign-in (and the embedded OpenID provider under /idp), then Gmail's consent callback.
+  // Sign-in (and the embedded OpenID provider under /idp).
   const auth = await registerAuth(app, { config, db });
-  await registerGmailFeature(app, { config, db, jobs });
-  // Gmail itself (Google, or the embedded sandbox), and the sync that mirrors it.
+  // Gmail itself (Google, or the embedded sandbox), and the sync that mirrors it into the store.
   const mail = await setupMailBackend(app, config, auth);
   app.decorate('mailBackend', mail);
   const providers =
     options.providers ?? accountProviders({ db, tokenKey: auth.secrets.tokenKey, oauth: auth.oauth, rootUrl: mail.rootUrl, log: app.log });
   defineSyncJobs({ db, jobs, providers, log: app.log, watchTopic: config.gmailPubsubTopic ?? (mail.sandbox ? EMBEDDED_WATCH_TOPIC : null) });
   await registerPushRoute(app, { db, jobs, pushToken: mail.pushToken });
-  // Bulk actions over 1,000 messages run as jobs (and resume after a restart).
-  registerRecoveryJobs(app, { db, jobs, providers });
-  // The reading pane's sandboxed viewer document: GET /api/messages/{id}/view.
-  await registerMessagesFeature(app, { config, db, providers, authenticate: options.authenticate ?? auth.authenticate });
+
+  // The one context every feature gets. The optional outside parts (an LLM, Web Push, the
+  // speech recogniser) are wired here when their providers land; null means "not available".
+  const services: AppServices = {
+    db,
+    config,
+    jobs,
+    providers,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    authenticate: options.authenticate ?? auth.authenticate,
+    llm: createLlmProvider(config.ai),
+    push: null,
+    speech: options.speech !== undefined ? options.speech : await installedSpeechRecognizer(app.log),
+  };
+  const features = await installFeatures(app, services, options.plugins ?? featurePlugins);
+  app.decorate('mailroom', {
+    services,
+    features,
+    async scheduleJobs() {
+      await scheduleSyncJobs(jobs);
+      await features.schedule();
+    },
+  } satisfies MailroomRuntime);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -101,14 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     await api.register(fastifyRateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
-    await api.register(functionsPlugin, {
-      db,
-      config,
-      jobs,
-      providers,
-      authenticate: options.authenticate ?? auth.authenticate,
-      implementations: options.implementations ?? defaultImplementations,
-    });
+    await api.register(functionsPlugin, { services, implementations: options.implementations ?? features.implementations });
   });
 
   await registerSpa(app, config.webDistDir);

@@ -1,20 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { functions, isFnName, type FieldIssue, type FnName } from '@mailroom/contract';
 import type { z } from 'zod';
-import { CSRF_HEADER, safeEqual, type Authenticator } from '../auth/principal.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { MailProvider } from '../providers/mail-provider.ts';
-import type { FnImplementations, UserFnContext } from '../features/registry.ts';
-import { FnError, invalidArgument } from './errors.ts';
+import { CSRF_HEADER, safeEqual } from '../auth/principal.ts';
+import { FnError, invalidArgument } from '../errors.ts';
+import type { FnImplementations, UserFnContext } from '../platform/plugin.ts';
+import type { AppServices } from '../platform/services.ts';
 
 export interface FunctionsOptions {
-  db: Db;
-  config: Config;
-  jobs: JobQueue;
-  providers: (accountId: string) => Promise<MailProvider | null>;
-  authenticate: Authenticator;
+  services: AppServices;
   implementations: FnImplementations;
 }
 
@@ -35,7 +28,8 @@ function send(reply: FastifyReply, error: FnError): FastifyReply {
  * HTTP code. Requests and responses are validated against packages/contract.
  */
 export async function functionsPlugin(app: FastifyInstance, options: FunctionsOptions): Promise<void> {
-  const { db, config, jobs, providers, authenticate, implementations } = options;
+  const { services, implementations } = options;
+  const { config, authenticate } = services;
 
   // Our own JSON parser so that malformed JSON answers in the envelope, not Fastify's format.
   app.removeAllContentTypeParsers();
@@ -96,7 +90,7 @@ export async function functionsPlugin(app: FastifyInstance, options: FunctionsOp
       throw invalidArgument(issues.map((i) => `${i.field}: ${i.message}`).join('; '), { fields: issues });
     }
 
-    const context: UserFnContext = { db, config, jobs, providers, log: request.log, request, principal: principal! };
+    const context: UserFnContext = { ...services, log: request.log, request, principal: principal! };
     const result = await (implementation as (ctx: UserFnContext, data: unknown) => Promise<unknown>)(context, parsed.data);
     const checked = spec.response.safeParse(result);
     if (!checked.success) {

@@ -1,10 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import client from 'prom-client';
 import { safeEqual } from '../auth/principal.ts';
 
+function isLoopback(address: string | undefined): boolean {
+  if (!address || !ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address); // ::ffff:127.0.0.1 is IPv4 loopback
+  return parsed.range() === 'loopback';
+}
+
+/**
+ * True when the request came from this machine: the connection's peer is a loopback address and,
+ * behind a trusted proxy, so is the client the proxy names (a client reaching Mailroom through a
+ * reverse proxy on the same machine is not local).
+ */
+function fromLoopback(request: FastifyRequest): boolean {
+  return isLoopback(request.socket.remoteAddress) && isLoopback(request.ip);
+}
+
 /**
  * Prometheus metrics: request counts and latency by route template (never the raw URL, whose
- * ids would explode cardinality), plus Node's default process metrics.
+ * ids would explode cardinality), plus Node's default process metrics. Open to loopback clients
+ * only, unless METRICS_TOKEN is set (then to any client with the bearer token).
  */
 export function registerMetrics(app: FastifyInstance, metricsToken: string | null): client.Registry {
   const registry = new client.Registry();
@@ -33,6 +50,9 @@ export function registerMetrics(app: FastifyInstance, metricsToken: string | nul
     if (metricsToken) {
       const header = request.headers.authorization ?? '';
       if (!safeEqual(header, `Bearer ${metricsToken}`)) return reply.code(401).send({ error: 'metrics token required' });
+    } else if (!fromLoopback(request)) {
+      // Metrics describe the deployment (routes, load, process); without a token only the machine itself may read them.
+      return reply.code(403).send({ error: 'metrics are served on loopback only; set METRICS_TOKEN to read them from elsewhere' });
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });

@@ -90,7 +90,7 @@ export class InProcessQueue implements JobQueue {
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
-  async stop(): Promise<void> {
+  async stop(options: { timeoutMs?: number } = {}): Promise<void> {
     this.stopping = true;
     for (const timer of [...this.delayTimers, ...this.cronTimers]) clearTimeout(timer);
     this.delayTimers.clear();
@@ -100,7 +100,7 @@ export class InProcessQueue implements JobQueue {
     // (sync resumes from its checkpoint), so stop waiting after a bound.
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.stopTimeoutMs);
+      timer = setTimeout(resolve, options.timeoutMs ?? this.stopTimeoutMs);
       timer.unref();
     });
     await Promise.race([Promise.allSettled([...this.running]), bound]);

@@ -62,7 +62,9 @@ export class PgBossQueue implements JobQueue {
     await this.boss.schedule(name, cron, data, { tz: 'UTC' });
   }
 
-  async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  async stop(options: { timeoutMs?: number } = {}): Promise<void> {
+    // Jobs still active after the timeout stay active in the queue and are retried once their
+    // expiry passes (pg-boss), from the checkpoint they committed.
+    await this.boss.stop({ graceful: true, timeout: options.timeoutMs ?? 10_000 });
   }
 }

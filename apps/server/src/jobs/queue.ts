@@ -36,5 +36,9 @@ export interface JobQueue {
   enqueue<T extends object>(name: string, data: T, options?: EnqueueOptions): Promise<string | null>;
   /** Runs `name` with `data` on a cron schedule (5 fields, UTC). */
   schedule<T extends object>(name: string, cron: string, data: T): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for running ones, at most `timeoutMs` (default 10 s); a job still
+   * running then is abandoned (it resumes from its checkpoint at the next start).
+   */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }

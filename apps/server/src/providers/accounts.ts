@@ -1,52 +1,31 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { loadGmailCredentials, storeRefreshedGmailCredentials } from '../auth/gmail-tokens.ts';
-import type { OAuthClient } from '../auth/oidc-client.ts';
 import type { Db } from '../db/database.ts';
-import { GMAIL_CLASSIC_PACING, GmailProvider } from './gmail/gmail-provider.ts';
-import { systemClock } from './gmail/clock.ts';
-import { QuotaPacer } from './gmail/pacer.ts';
-import type { MailProvider } from './mail-provider.ts';
+import { gmailAccounts, type GmailAccountsOptions } from './gmail/accounts.ts';
+import type { MailProviderKind, ProviderFactory } from './mail-provider.ts';
 
-export interface AccountProvidersOptions {
-  db: Db;
-  /** AES-256-GCM key the grants are sealed with. */
-  tokenKey: Buffer;
-  oauth: Pick<OAuthClient, 'clientEndpoints'>;
-  /** Gmail API root: Google's, or the embedded sandbox's (null until it is reachable). */
-  rootUrl: () => string | null;
-  log: FastifyBaseLogger;
+/** What the provider kinds need to open mailboxes: the store, the grant key, the OAuth client, the Gmail root. */
+export type AccountProvidersOptions = GmailAccountsOptions;
+
+/**
+ * The provider kinds this server can open, by the name in `mail_accounts.provider`. A new kind
+ * (IMAP) lives in providers/<kind>/ and adds its line here; nothing else changes.
+ */
+function providerKinds(options: AccountProvidersOptions): MailProviderKind[] {
+  return [gmailAccounts(options)];
 }
 
 /**
- * Builds the mail provider for an account from its stored (encrypted) grant. One quota pacer
- * per account is shared by every provider built for it, because Gmail's quota is per user: a
- * sync and a bulk action running together must stay under it together.
+ * Builds the mail provider for an account, by its kind, from its stored grant; null when the
+ * account is gone or holds no grant. An account of a kind this server cannot open is an error
+ * the operator must see (a database shared with a newer server), not a silent "disconnected".
  */
-export function accountProviders(options: AccountProvidersOptions): (accountId: string) => Promise<MailProvider | null> {
-  const pacers = new Map<string, QuotaPacer>();
+export function accountProviders(options: AccountProvidersOptions, kinds: readonly MailProviderKind[] = providerKinds(options)): ProviderFactory {
+  const db: Db = options.db;
+  const byKind = new Map(kinds.map((kind) => [kind.kind, kind]));
   return async (accountId) => {
-    const rootUrl = options.rootUrl();
-    if (!rootUrl) return null;
-    const credentials = await loadGmailCredentials(options.db, options.tokenKey, accountId);
-    if (!credentials) return null;
-    let pacer = pacers.get(accountId);
-    if (!pacer) {
-      pacer = new QuotaPacer(GMAIL_CLASSIC_PACING, systemClock);
-      pacers.set(accountId, pacer);
-    }
-    const client = await options.oauth.clientEndpoints();
-    return new GmailProvider({
-      rootUrl,
-      credentials,
-      oauthClient: { clientId: client.clientId, clientSecret: client.clientSecret, tokenUrl: client.tokenUrl, ...(client.revokeUrl ? { revokeUrl: client.revokeUrl } : {}) },
-      pacer,
-      onTokens: async (tokens) => {
-        try {
-          await storeRefreshedGmailCredentials(options.db, options.tokenKey, accountId, tokens);
-        } catch (error) {
-          options.log.error({ err: error, accountId }, 'storing refreshed Gmail tokens failed');
-        }
-      },
-    });
+    const account = await db.selectFrom('mail_accounts').select('provider').where('id', '=', accountId).executeTakeFirst();
+    if (!account) return null;
+    const kind = byKind.get(account.provider);
+    if (!kind) throw new Error(`Mail account ${accountId} is of provider kind "${account.provider}", which this server cannot open`);
+    return kind.open(accountId);
   };
 }

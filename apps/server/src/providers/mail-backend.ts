@@ -4,7 +4,7 @@ import { createSandbox, type Sandbox } from '@mailroom/gmail-sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { AuthServices } from '../auth/services.ts';
 import type { Config } from '../config.ts';
-import { PUSH_PATH } from '../sync/push.ts';
+import { GMAIL_PUSH_PATH } from './gmail/push.ts';
 import { GOOGLE_ROOT_URL } from './gmail/gmail-provider.ts';
 
 /** Where the embedded Gmail sandbox is served, on Mailroom's own port. */
@@ -74,7 +74,7 @@ export async function setupMailBackend(app: FastifyInstance, config: Config, aut
     sandbox,
     listening(listenOrigin) {
       origin = listenOrigin;
-      sandbox.setPush({ endpoint: `${listenOrigin}${PUSH_PATH}`, token: pushToken, tokenLocation: 'query', tokenName: 'token' });
+      sandbox.setPush({ endpoint: `${listenOrigin}${GMAIL_PUSH_PATH}`, token: pushToken, tokenLocation: 'query', tokenName: 'token' });
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MailAccountsTable } from '../db/schema.ts';
-import { FnError } from '../http/errors.ts';
+import { FnError, failedPrecondition } from '../errors.ts';
+import { writeScopeRequired } from '../auth/gmail-scopes.ts';
 import { GrantRevokedError, InsufficientScopeError, NotFoundError, ProviderError, type MailProvider } from './mail-provider.ts';
 
 export type ConnectedAccount = Selectable<MailAccountsTable>;
@@ -19,7 +20,7 @@ export async function connectedAccountOf(db: Db, userId: string): Promise<Connec
 }
 
 export function gmailNotConnected(): FnError {
-  return new FnError('FAILED_PRECONDITION', 'Connect Gmail first.', { reason: 'GMAIL_NOT_CONNECTED' });
+  return failedPrecondition('GMAIL_NOT_CONNECTED', 'Connect Gmail first.');
 }
 
 /** The connected account, or FAILED_PRECONDITION {reason: GMAIL_NOT_CONNECTED}. */
@@ -44,7 +45,7 @@ export async function requireProvider(
 }
 
 function reconnectRequired(): FnError {
-  return new FnError('FAILED_PRECONDITION', 'Gmail access was revoked or has expired; reconnect Gmail.', { reason: 'GMAIL_RECONNECT_REQUIRED' });
+  return failedPrecondition('GMAIL_RECONNECT_REQUIRED', 'Gmail access was revoked or has expired; reconnect Gmail.');
 }
 
 /**
@@ -55,7 +56,7 @@ export function toFnError(error: unknown): unknown {
   if (error instanceof FnError) return error;
   if (error instanceof GrantRevokedError) return reconnectRequired();
   if (error instanceof InsufficientScopeError) {
-    return new FnError('FAILED_PRECONDITION', 'This action changes your mailbox; grant Mailroom write access to Gmail first.', { reason: 'WRITE_SCOPE_REQUIRED' });
+    return writeScopeRequired();
   }
   if (error instanceof NotFoundError) return new FnError('NOT_FOUND', 'No such message in your mailbox');
   if (error instanceof ProviderError) {

@@ -1,6 +1,7 @@
 import type { Sandbox } from '@mailroom/gmail-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../db/testing.ts';
+import type { FetchMetadataOptions, MailProvider, MetadataResult, ProviderMessage } from '../providers/mail-provider.ts';
 import { syncAccount } from './engine.ts';
 import { createAccount, expectedMirror, MAILBOX, newMessageMbox, providerFor, startSandbox, storedMirror, TestClock } from './testing/fixtures.ts';
 
@@ -32,7 +33,8 @@ describe.each(ENGINES)('sync on %s against the standalone Gmail sandbox', (engin
     const threads = await t.db.selectFrom('messages').select(['id', 'thread_id']).where('account_id', '=', accountId).execute();
     for (const row of threads) expect(row.thread_id).toBe(mailbox.getMessage(row.id).threadId);
     const state = await t.db.selectFrom('sync_state').selectAll().where('account_id', '=', accountId).executeTakeFirstOrThrow();
-    expect(state).toMatchObject({ status: 'idle', phase: 'incremental', history_id: String(mailbox.historyId) });
+    // The provider's cursor (for Gmail, the mailbox's history id) is stored as the provider wrote it.
+    expect(state).toMatchObject({ status: 'idle', phase: 'incremental', sync_cursor: String(mailbox.historyId) });
   });
 
   it('an incremental sync picks up added, deleted and relabelled messages', async () => {
@@ -113,5 +115,84 @@ describe.each(ENGINES)('sync on %s against the standalone Gmail sandbox', (engin
       const dump = JSON.stringify(await t.db.selectFrom('messages').selectAll().execute());
       expect(dump).not.toContain(body);
     }
+  });
+});
+
+describe.each(ENGINES)('one message that cannot be read never stops a sync (issue 22) on %s', (engine) => {
+  let sandbox: Sandbox;
+  let t: TestDatabase;
+  let accountId: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ messages: 60 });
+    t = await createTestDatabase(engine);
+    accountId = await createAccount(t.db);
+  });
+  afterAll(async () => {
+    await t.destroy();
+    await sandbox.close();
+  });
+
+  /** The real provider, except that Gmail refuses `refused` (400 for that message) and answers `garbled` with a resource that cannot be read. */
+  function flakyGmail(refused: Set<string>, garbled: Set<string>): MailProvider {
+    const gmail = providerFor(sandbox.rootUrl!);
+    return Object.assign(Object.create(gmail) as MailProvider, {
+      async getMessagesMetadata(ids: readonly string[], options?: FetchMetadataOptions): Promise<MetadataResult> {
+        const result = await gmail.getMessagesMetadata(ids.filter((id) => !refused.has(id)), options);
+        return {
+          ...result,
+          messages: result.messages.map((m) => (garbled.has(m.id) ? ({ ...m, headers: null } as unknown as ProviderMessage) : m)),
+          unreadable: [...result.unreadable, ...ids.filter((id) => refused.has(id)).map((id) => ({ id, reason: 'Invalid id value' }))],
+        };
+      },
+    });
+  }
+
+  const skippedRows = () => t.db.selectFrom('sync_skipped_messages').select(['message_id', 'reason', 'attempts']).where('account_id', '=', accountId).orderBy('message_id').execute();
+
+  it('skips them, records them, stores everything else, and stores them once they can be read', async () => {
+    const ham = expectedMirror(sandbox);
+    const [refusedId, garbledId] = [...ham.keys()].sort();
+    const refused = new Set([refusedId!]);
+    const garbled = new Set([garbledId!]);
+
+    const full = await syncAccount(t.db, accountId, flakyGmail(refused, garbled), { pageSize: 20 });
+    expect(full.skipped.map((s) => s.id).sort()).toEqual([refusedId, garbledId].sort());
+    const stored = await storedMirror(t.db, accountId);
+    expect(stored.size).toBe(ham.size - 2);
+    for (const [id, labels] of ham) if (!refused.has(id) && !garbled.has(id)) expect(stored.get(id)).toBe(labels);
+    expect(await skippedRows()).toEqual(
+      [
+        { message_id: refusedId, reason: 'Invalid id value', attempts: 1 },
+        { message_id: garbledId, reason: expect.stringContaining('its metadata could not be read'), attempts: 1 },
+      ].sort((a, b) => a.message_id!.localeCompare(b.message_id!)),
+    );
+    const state = await t.db.selectFrom('sync_state').selectAll().where('account_id', '=', accountId).executeTakeFirstOrThrow();
+    expect(state).toMatchObject({ status: 'idle', phase: 'incremental', last_error: null });
+
+    // New mail keeps arriving and keeps syncing while one message is still refused.
+    await sandbox.importMbox(newMessageMbox('After the skip'), MAILBOX);
+    const next = await syncAccount(t.db, accountId, flakyGmail(refused, new Set()));
+    expect(next).toMatchObject({ mode: 'incremental', added: 2 });
+    expect(next.skipped.map((s) => s.id)).toEqual([refusedId]);
+    expect((await skippedRows()).map((r) => [r.message_id, r.attempts])).toEqual([[refusedId, 2]]);
+
+    // Gmail gives it now: the next sync stores it, and nothing is left skipped.
+    const healed = await syncAccount(t.db, accountId, providerFor(sandbox.rootUrl!));
+    expect(healed.skipped).toEqual([]);
+    expect(await storedMirror(t.db, accountId)).toEqual(expectedMirror(sandbox));
+    expect(await skippedRows()).toEqual([]);
+  });
+
+  it('a header holding a NUL character (which PostgreSQL text cannot store) does not stop the sync', async () => {
+    const account = await createAccount(t.db, 'acc-nul');
+    await syncAccount(t.db, account, providerFor(sandbox.rootUrl!));
+    const mbox = newMessageMbox(`=?UTF-8?B?${Buffer.from('Null\u0000byte subject').toString('base64')}?=`);
+    await sandbox.importMbox(mbox, MAILBOX);
+    const report = await syncAccount(t.db, account, providerFor(sandbox.rootUrl!));
+    expect(report).toMatchObject({ mode: 'incremental', added: 1, skipped: [] });
+    expect(await storedMirror(t.db, account)).toEqual(expectedMirror(sandbox));
+    const row = await t.db.selectFrom('messages').select('subject').where('account_id', '=', account).where('subject', 'like', 'Null%').executeTakeFirst();
+    expect(row?.subject).toBe('Nullbyte subject');
   });
 });

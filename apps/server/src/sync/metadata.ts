@@ -60,8 +60,25 @@ function messageId(value: string | null): string | null {
   return trimmed ? trimmed : null;
 }
 
+/**
+ * PostgreSQL's text type cannot hold U+0000 (SQLite's can): one header with an encoded NUL
+ * (`=?UTF-8?B?AA==?=`) failed the whole page's transaction and stopped the mailbox's sync. The
+ * character shows nothing in a mail reader, so it is dropped from everything stored, on both
+ * engines alike.
+ */
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  return value;
+}
+
 /** A provider message (headers as sent, RFC 2047 words still encoded) as stored metadata. */
 export function toStoredMeta(message: ProviderMessage): StoredMessageMeta {
+  return withoutNul(readStoredMeta(message));
+}
+
+function readStoredMeta(message: ProviderMessage): StoredMessageMeta {
   const headers = headerMap(message.headers);
   const text = (name: string) => {
     const value = first(headers, name);

@@ -65,10 +65,11 @@ export async function clearSeen(db: Db, accountId: string): Promise<void> {
   await db.deleteFrom('sync_seen').where('account_id', '=', accountId).execute();
 }
 
-/** Removes stored messages the finished full sync did not list: they no longer exist. */
-export async function deleteUnseen(db: Db, accountId: string): Promise<number> {
-  const result = await db
-    .deleteFrom('messages')
+/** Removes stored messages the finished full sync did not list (they no longer exist); returns their ids. */
+export async function deleteUnseen(db: Db, accountId: string): Promise<string[]> {
+  const unseen = await db
+    .selectFrom('messages')
+    .select('id')
     .where('account_id', '=', accountId)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -80,8 +81,10 @@ export async function deleteUnseen(db: Db, accountId: string): Promise<number> {
         ),
       ),
     )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .execute();
+  const ids = unseen.map((row) => row.id);
+  await deleteMessages(db, accountId, ids);
+  return ids;
 }
 
 export async function upsertMessages(db: Db, accountId: string, messages: readonly StoredMessageMeta[]): Promise<void> {
@@ -117,4 +120,46 @@ export async function replaceLabels(db: Db, accountId: string, labels: readonly 
     await trx.deleteFrom('labels').where('account_id', '=', accountId).execute();
     for (const part of chunks(rows, ROWS_PER_STATEMENT)) await trx.insertInto('labels').values(part).execute();
   });
+}
+
+/** A message a sync had to skip (Gmail refused it, or its metadata could not be read). */
+export interface SkippedMessage {
+  id: string;
+  reason: string;
+}
+
+/** Skips after this many tries are kept (and shown) but no longer retried. */
+export const SKIPPED_RETRY_LIMIT = 5;
+
+/** Records skipped messages (a repeat skip counts one more attempt), in the page's transaction. */
+export async function recordSkipped(db: Db, accountId: string, skipped: readonly SkippedMessage[], now: number): Promise<void> {
+  for (const { id, reason } of skipped) {
+    await db
+      .insertInto('sync_skipped_messages')
+      .values({ account_id: accountId, message_id: id, reason, attempts: 1, first_skipped_at: now, last_tried_at: now })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'message_id']).doUpdateSet((eb) => ({ reason, last_tried_at: now, attempts: eb(eb.ref('sync_skipped_messages.attempts'), '+', 1) })),
+      )
+      .execute();
+  }
+}
+
+/** Messages stored or gone are no longer skipped. */
+export async function forgetSkipped(db: Db, accountId: string, ids: readonly string[]): Promise<void> {
+  for (const part of chunks(ids, 500)) {
+    await db.deleteFrom('sync_skipped_messages').where('account_id', '=', accountId).where('message_id', 'in', part).execute();
+  }
+}
+
+/** Skipped messages still worth another try, oldest try first. */
+export async function skippedToRetry(db: Db, accountId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sync_skipped_messages')
+    .select('message_id')
+    .where('account_id', '=', accountId)
+    .where('attempts', '<', SKIPPED_RETRY_LIMIT)
+    .orderBy('last_tried_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.message_id);
 }

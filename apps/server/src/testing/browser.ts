@@ -66,13 +66,16 @@ export class InjectBrowser {
   async request(
     method: 'GET' | 'POST',
     url: string,
-    options: { form?: Record<string, string>; headers?: Record<string, string>; json?: unknown } = {},
+    options: { form?: Record<string, string>; headers?: Record<string, string>; json?: unknown; body?: { type: string; data: Buffer } } = {},
   ): Promise<LightMyRequestResponse> {
     const path = this.pathOf(url);
     const cookie = this.cookieHeader(path.split('?')[0] ?? path);
     const headers: Record<string, string> = { ...options.headers, ...(cookie ? { cookie } : {}) };
-    let payload: string | undefined;
-    if (options.form) {
+    let payload: string | Buffer | undefined;
+    if (options.body) {
+      headers['content-type'] = options.body.type;
+      payload = options.body.data;
+    } else if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       payload = new URLSearchParams(options.form).toString();
     } else if (options.json !== undefined) {

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
-import { readTakeoutMbox, type TakeoutMailbox } from '@mailroom/mail-parse';
 import { compileMatcher, needsBodyText, parse, print, QuerySyntaxError, toGmailQuery, toSql, type QueryNode } from '@mailroom/mail-query';
 import type { Command } from '../command.ts';
+import { loadParsedMbox, type ParsedMbox } from './mbox-cache.ts';
 
 const USAGE = `Usage:
   mailroom query eval --mbox FILE [--now ISO-8601] [--tz IANA-ZONE] "QUERY"
       Prints the Message-ID (no angle brackets) of each message of a Google Takeout mbox that
-      matches the Gmail search QUERY, one per line, in mbox order.
+      matches the Gmail search QUERY, one per line, in mbox order. The parsed mbox is cached
+      (under $DATA_DIR/cache, else ~/.cache/mailroom) while the file is unchanged.
   mailroom query explain [--tz IANA-ZONE] [--now ISO-8601] "QUERY"
       Prints the canonical form of QUERY, its syntax tree, and how Mailroom runs it.
 A query that is not valid exits with status 2 and shows where the problem is.`;
@@ -108,18 +109,20 @@ function parseOrReport(text: string, io: QueryIo): QueryNode | number {
 }
 
 /**
- * Parsed mailboxes by file identity: reading a large mbox is the slow part, and a process
- * that runs several queries over the same unchanged file (tests, scripts) parses it once.
+ * Parsed mailboxes by file identity: reading a large mbox is the slow part. A run reuses the
+ * parse of an earlier run from the on-disk cache (mbox-cache.ts), and a process that runs
+ * several queries over the same unchanged file (tests, scripts) also keeps it in memory.
  */
-const mailboxes = new Map<string, { stamp: string; mailbox: Promise<TakeoutMailbox> }>();
+const mailboxes = new Map<string, { stamp: string; mailbox: Promise<ParsedMbox> }>();
 
-function loadMailbox(file: string): Promise<TakeoutMailbox> {
+function loadMailbox(file: string): Promise<ParsedMbox> {
   const stat = fs.statSync(file);
   const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
   const cached = mailboxes.get(file);
   if (cached && cached.stamp === stamp) return cached.mailbox;
-  const mailbox = readTakeoutMbox(fs.readFileSync(file));
+  const mailbox = loadParsedMbox(file);
   mailboxes.set(file, { stamp, mailbox });
+  mailbox.catch(() => mailboxes.delete(file));
   return mailbox;
 }
 
@@ -137,8 +140,8 @@ async function evalCommand(args: string[], io: QueryIo): Promise<number> {
   const out: string[] = [];
   let withoutId = 0;
   for (const message of mailbox.messages) {
-    if (!matches(message.meta)) continue;
-    if (message.meta.rfc822MessageId) out.push(message.meta.rfc822MessageId);
+    if (!matches(message)) continue;
+    if (message.rfc822MessageId) out.push(message.rfc822MessageId);
     else withoutId++;
   }
   io.stdout.write(out.map((id) => `${id}\n`).join(''));

@@ -34,12 +34,55 @@ describe('mailroom sandbox', () => {
     } finally {
       process.stdout.write = write;
     }
-    expect(JSON.parse(written.join(''))).toEqual({ email: 'me@example.org', imported: 1, threads: 1, labelsCreated: [] });
+    expect(JSON.parse(written.join(''))).toEqual({ email: 'me@example.org', imported: 1, threads: 1, labelsCreated: [], skipped: [] });
     const reopened = createSandbox({ dataFile: data });
     try {
       const [message] = reopened.store.mailbox('me@example.org').sorted();
       expect(message?.index.meta.subject).toBe('Hello');
       expect(message?.labelIds).toEqual(['INBOX', 'UNREAD']);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('imports every other message when one cannot be parsed, and names the skipped one by position and Message-ID', async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sandbox-cli-'));
+    const mbox = path.join(dir, 'mail.mbox');
+    const data = path.join(dir, 'sandbox.sqlite');
+    const message = (subject: string, extra: string[] = [], body = ['Hi.']) => [
+      `From a@example.org Mon Jan 01 10:00:00 2024`,
+      'From: a@example.org',
+      'To: me@example.org',
+      `Subject: ${subject}`,
+      `Message-ID: <${subject.replace(/\W/g, '')}@example.org>`,
+      'Date: Mon, 01 Jan 2024 10:00:00 +0000',
+      ...extra,
+      '',
+      ...body,
+      '',
+    ];
+    // 1,000 nested multiparts (issue 22): the MIME parser refuses past 256 levels.
+    const nestedBody: string[] = [];
+    for (let level = 1; level < 1000; level++) nestedBody.push(`--b${level - 1}`, `Content-Type: multipart/mixed; boundary="b${level}"`, '');
+    nestedBody.push('--b999', '', 'deep');
+    const lines = [
+      ...message('One'),
+      ...message('Deep', ['MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="b0"'], nestedBody),
+      ...message('Three'),
+    ];
+    await fs.writeFile(mbox, lines.join('\n'));
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'import', '--mbox', mbox, '--email', 'me@example.org', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ imported: 2, skipped: [{ position: 2, messageId: 'Deep@example.org' }] });
+    expect(stderr).toMatch(/^skipped message 2 <Deep@example\.org>: .*nesting depth/m);
+    const reopened = createSandbox({ dataFile: data });
+    try {
+      expect(reopened.store.mailbox('me@example.org').sorted().map((m) => m.index.meta.subject).sort()).toEqual(['One', 'Three']);
     } finally {
       await reopened.close();
     }

@@ -83,6 +83,10 @@ async function importIntoSandbox(args: string[]): Promise<number> {
   const sandbox = createSandbox({ dataFile: values.data ?? defaultDataFile() });
   try {
     const report = await sandbox.importMbox(mbox, values.email);
+    // A message the parser cannot read is skipped, never the whole import: each is named here.
+    for (const skip of report.skipped) {
+      process.stderr.write(`skipped message ${skip.position}${skip.messageId ? ` <${skip.messageId}>` : ' (no Message-ID)'}: ${skip.reason}\n`);
+    }
     process.stdout.write(`${JSON.stringify({ email: values.email.toLowerCase(), ...report })}\n`);
   } finally {
     await sandbox.close();

@@ -74,7 +74,9 @@ export const sync: Command = {
         process.stdout.write(
           `${account.email}: ${report.mode} sync${report.recoveredFromExpiredHistory ? ' (history expired, reconciled)' : ''}\n` +
             `added ${report.added}, relabelled ${report.updated}, deleted ${report.deleted}\n` +
-            `history id ${report.historyId}\n`,
+            `sync cursor ${report.cursor}\n` +
+            // One message that cannot be read never stops the sync; each is named here.
+            report.skipped.map((skip) => `skipped message ${skip.id}: ${skip.reason} (recorded; retried by the next syncs)\n`).join(''),
         );
       }
       return 0;

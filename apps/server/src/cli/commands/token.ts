@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { upsertUserByEmail } from '../../auth/users.ts';
 import { migrateToLatest, openConfiguredDatabase } from '../../db/database.ts';
-import { createApiToken } from '../../features/api-tokens/repository.ts';
+import { createApiToken } from '../../features/api-tokens/index.ts';
 import type { Command } from '../command.ts';
 import { loadCliConfig } from '../config.ts';
 

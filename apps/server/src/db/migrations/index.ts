@@ -8,6 +8,14 @@ import * as sync from './20261121T1000_sync.ts';
 import * as messageLabelBits from './20261121T1100_message_label_bits.ts';
 import * as categoriesRecovery from './20261121T1200_categories_recovery.ts';
 import * as actionBatchChanges from './20261121T1210_action_batch_changes.ts';
+import * as providerNeutralSyncCursor from './20261123T1500_provider_neutral_sync_cursor.ts';
+import * as messagesChangedOutbox from './20261123T1510_messages_changed_outbox.ts';
+import * as searchWordsSplitBeforeNfkc from './20261123T1600_search_words_split_before_nfkc.ts';
+import * as wordIndex from './20261123T1610_word_index.ts';
+import * as userSettings from './20261123T1620_user_settings.ts';
+import * as syncSkippedMessages from './20261124T1100_sync_skipped_messages.ts';
+import * as search from './20261124T1400_search.ts';
+import * as replies from './20261124T1500_replies.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -23,4 +31,12 @@ export const migrations: Record<string, Migration> = {
   '20261121T1100_message_label_bits': messageLabelBits,
   '20261121T1200_categories_recovery': categoriesRecovery,
   '20261121T1210_action_batch_changes': actionBatchChanges,
+  '20261123T1500_provider_neutral_sync_cursor': providerNeutralSyncCursor,
+  '20261123T1510_messages_changed_outbox': messagesChangedOutbox,
+  '20261123T1600_search_words_split_before_nfkc': searchWordsSplitBeforeNfkc,
+  '20261123T1610_word_index': wordIndex,
+  '20261123T1620_user_settings': userSettings,
+  '20261124T1100_sync_skipped_messages': syncSkippedMessages,
+  '20261124T1400_search': search,
+  '20261124T1500_replies': replies,
 };

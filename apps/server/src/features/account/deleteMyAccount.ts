@@ -1,7 +1,7 @@
 import { revokeGmailGrant } from '../../auth/gmail-tokens.ts';
 import { authServicesOf } from '../../auth/services.ts';
 import { normalizeEmail } from '../../auth/users.ts';
-import { FnError, invalidArgument } from '../../http/errors.ts';
+import { FnError, invalidArgument } from '../../errors.ts';
 import type { FnImpl } from '../registry.ts';
 import { deleteUserAndData } from './service.ts';
 

@@ -1,4 +1,4 @@
-import { FnError } from '../../http/errors.ts';
+import { FnError } from '../../errors.ts';
 import type { FnImpl } from '../registry.ts';
 import { createApiToken as create } from './repository.ts';
 

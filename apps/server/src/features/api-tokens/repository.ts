@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { generateApiToken } from '../../auth/api-tokens.ts';
 import { MAX_API_TOKENS_PER_USER } from '../../constants/sessions.ts';
 import type { Db } from '../../db/database.ts';
-import { FnError } from '../../http/errors.ts';
+import { FnError } from '../../errors.ts';
 
 export interface ApiTokenSummary {
   tokenId: string;

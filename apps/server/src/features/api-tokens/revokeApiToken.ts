@@ -1,4 +1,4 @@
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import type { FnImpl } from '../registry.ts';
 import { revokeApiToken as revoke } from './repository.ts';
 

@@ -1,5 +1,6 @@
 import { requireConnectedAccount, requireProvider } from '../../providers/mailbox-access.ts';
 import type { FnImpl } from '../registry.ts';
+import { userCalendar } from './calendar.ts';
 import { requireCategory } from './repository.ts';
 import { categoryEmails } from './service.ts';
 
@@ -7,5 +8,5 @@ import { categoryEmails } from './service.ts';
 export const getCategoryEmails: FnImpl<'getCategoryEmails'> = async (ctx, data) => {
   const row = await requireCategory(ctx.db, ctx.principal.userId, data.categoryId);
   const account = await requireConnectedAccount(ctx.db, ctx.principal.userId);
-  return categoryEmails({ db: ctx.db, accountId: account.id, provider: () => requireProvider(ctx.providers, account) }, row, data);
+  return categoryEmails({ db: ctx.db, accountId: account.id, provider: () => requireProvider(ctx.providers, account) }, row, data, await userCalendar(ctx));
 };

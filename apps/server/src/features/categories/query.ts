@@ -11,17 +11,25 @@ import {
   type LabelInfo,
   type QueryNode,
   type SqlCompilation,
+  type WordIndex,
 } from '@mailroom/mail-query';
-import { CATEGORY_QUERY_TIME_ZONE } from '../../constants/categories.ts';
 import { QUARANTINE_LABEL_NAME } from '../../constants/recovery.ts';
-import { invalidArgument } from '../../http/errors.ts';
+import { invalidArgument } from '../../errors.ts';
 
 /**
  * A category query ready to run: where it is evaluated (Mailroom's store for header-only
  * queries, Gmail search for queries over bodies) and in what form.
  */
 export type CompiledCategoryQuery =
-  | { source: 'store'; ast: QueryNode; where: Extract<SqlCompilation, { ok: true }>['where']; fingerprint: string }
+  | {
+      source: 'store';
+      ast: QueryNode;
+      where: Extract<SqlCompilation, { ok: true }>['where'];
+      /** The whole compilation: the word-index plan for pages and counts (db/word-index.ts). */
+      sql: Extract<SqlCompilation, { ok: true }>;
+      timeZone: string;
+      fingerprint: string;
+    }
   | { source: 'gmail'; ast: QueryNode; gmailQuery: string; fingerprint: string };
 
 /**
@@ -74,20 +82,30 @@ export function withoutQuarantine(ast: QueryNode): QueryNode {
  * it exactly, otherwise a Gmail `q` (dates as epoch seconds, DESIGN §5). The store cannot when
  * the query reads message bodies (never stored) or can match spam (`in:spam`, `in:anywhere`:
  * the sync leaves spam out). `labels` are the account's labels, so `label:` resolves to ids at
- * compile time.
+ * compile time. Dates (`after:2024/01/31`, `newer_than:2d`, "today") are read in `timeZone`, the
+ * user's own (features/settings); Gmail gets them as epoch seconds, so its own reading of bare
+ * dates in Pacific time never applies.
  */
-export function compileCategoryQuery(query: string, context: { now: Date; labels: readonly LabelInfo[] }): CompiledCategoryQuery {
+/** A short stable name of a query's text: page tokens carry it, cached counts are kept under it. */
+export function queryFingerprint(query: string): string {
+  return crypto.createHash('sha256').update(query).digest('base64url').slice(0, 12);
+}
+
+export function compileCategoryQuery(
+  query: string,
+  context: { now: Date; timeZone: string; labels: readonly LabelInfo[]; wordIndex?: WordIndex },
+): CompiledCategoryQuery {
   const ast = withoutQuarantine(parseCategoryQuery(query));
-  const fingerprint = crypto.createHash('sha256').update(query).digest('base64url').slice(0, 12);
+  const fingerprint = queryFingerprint(query);
   if (needsBodyText(ast) || spamTrashScope(ast).spam) {
-    return { source: 'gmail', ast, gmailQuery: toGmailQuery(ast, { timeZone: CATEGORY_QUERY_TIME_ZONE, now: context.now }), fingerprint };
+    return { source: 'gmail', ast, gmailQuery: toGmailQuery(ast, { timeZone: context.timeZone, now: context.now }), fingerprint };
   }
-  const compiled = toSql(ast, { now: context.now, timeZone: CATEGORY_QUERY_TIME_ZONE, labels: context.labels });
+  const compiled = toSql(ast, { now: context.now, timeZone: context.timeZone, labels: context.labels, ...(context.wordIndex ? { wordIndex: context.wordIndex } : {}) });
   if (!compiled.ok) {
     // needsBodyText and toSql agree on what the store cannot answer; this guards the invariant.
     throw new Error(`toSql refused a header-only query: ${compiled.unsupported.map((u) => u.term).join(', ')}`);
   }
-  return { source: 'store', ast, where: compiled.where, fingerprint };
+  return { source: 'store', ast, where: compiled.where, sql: compiled, timeZone: context.timeZone, fingerprint };
 }
 
 /** Page tokens: the position after the last item, bound to the query so a changed query cannot reuse them. */
@@ -112,7 +130,7 @@ export function decodePageToken(token: string, compiled: CompiledCategoryQuery):
     c['s'] === compiled.source &&
     (compiled.source === 'store' ? typeof c['d'] === 'number' && typeof c['i'] === 'string' : typeof c['p'] === 'string');
   if (!valid) {
-    throw invalidArgument('pageToken is not a page of this category (it may be from before the query changed); start from the first page', {
+    throw invalidArgument('pageToken is not a page of this list (it may be from before the query changed); start from the first page', {
       field: 'pageToken',
     });
   }

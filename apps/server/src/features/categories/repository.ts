@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { MAX_CATEGORIES_PER_USER } from '../../constants/categories.ts';
 import type { Db } from '../../db/database.ts';
 import type { CategoriesTable } from '../../db/schema.ts';
-import { FnError, notFound } from '../../http/errors.ts';
+import { FnError, notFound } from '../../errors.ts';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 

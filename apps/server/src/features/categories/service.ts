@@ -1,17 +1,23 @@
 import type { Category, EmailSummary } from '@mailroom/contract';
-import { systemLabelBit, type Address, type LabelInfo } from '@mailroom/mail-query';
-import { sql, type Selectable } from 'kysely';
+import type { LabelInfo } from '@mailroom/mail-query';
+import { sql, type SqlBool } from 'kysely';
 import { DEFAULT_CATEGORY_PAGE_SIZE } from '../../constants/categories.ts';
 import type { Db } from '../../db/database.ts';
-import type { MessagesTable } from '../../db/schema.ts';
-import { FnError } from '../../http/errors.ts';
+import { loadWordIndex, pageWhere, pageWindow, storeGeneration } from '../../db/word-index.ts';
+import { failedPrecondition } from '../../errors.ts';
 import type { MailProvider } from '../../providers/mail-provider.ts';
 import { viaProvider } from '../../providers/mailbox-access.ts';
 import { KEPT_HEADERS, toStoredMeta } from '../../sync/metadata.ts';
-import { compileCategoryQuery, decodePageToken, encodePageToken, type CompiledCategoryQuery } from './query.ts';
+import { SUMMARY_COLUMNS, summaryOf, type SummaryRow } from '../mail/index.ts';
+import { cachedCounts, countKey, storeCounts } from './counts.ts';
+import { compileCategoryQuery, decodePageToken, encodePageToken, queryFingerprint, type CompiledCategoryQuery } from './query.ts';
 import type { CategoryRow } from './repository.ts';
 
-const UNREAD_BIT = systemLabelBit('UNREAD') as number;
+/** The instant and the user's time zone a query's dates are read in (see calendar.ts). */
+export interface UserCalendar {
+  now: Date;
+  timeZone: string;
+}
 
 export interface QueryCounts {
   count: number | null;
@@ -25,23 +31,58 @@ export async function accountLabels(db: Db, accountId: string | null): Promise<L
 }
 
 /**
- * Exact counts from the store (DESIGN §2: the store answers header-only queries). A query over
- * bodies has no exact count (Gmail only estimates), so its counts are null. Without a connected
- * mailbox nothing is stored and the counts are 0.
+ * A category query compiled for this account's store, with the store's word index weighed in
+ * (its statistics are read first, db/word-index.ts). Queries Gmail answers compile as before.
  */
-export async function countQuery(db: Db, accountId: string | null, compiled: CompiledCategoryQuery): Promise<QueryCounts> {
-  if (compiled.source === 'gmail') return { count: null, unreadCount: null };
-  if (!accountId) return { count: 0, unreadCount: 0 };
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('count'),
-      sql<number | string | null>`sum(case when (${sql.ref('system_labels')} & ${sql.lit(UNREAD_BIT)}) <> 0 then 1 else 0 end)`.as('unread'),
-    ])
-    .where('account_id', '=', accountId)
-    .where(compiled.where)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), unreadCount: Number(row.unread ?? 0) };
+export async function compileForAccount(
+  db: Db,
+  accountId: string | null,
+  query: string,
+  context: { now: Date; timeZone: string; labels: readonly LabelInfo[] },
+): Promise<CompiledCategoryQuery> {
+  const compiled = compileCategoryQuery(query, context);
+  if (compiled.source === 'gmail' || !accountId) return compiled;
+  return compileCategoryQuery(query, { ...context, wordIndex: await loadWordIndex(db, accountId, compiled.ast, context.labels) });
+}
+
+/**
+ * Exact counts from the store (DESIGN §2: the store answers header-only queries), for several
+ * queries at once (counts.ts: shared scans, kept until the store changes). A query over bodies has
+ * no exact count (Gmail only estimates), so its counts are null. Without a connected mailbox
+ * nothing is stored and the counts are 0.
+ */
+export async function countQueries(
+  db: Db,
+  accountId: string | null,
+  queries: readonly CompiledCategoryQuery[],
+  now: Date = new Date(),
+  options: { unread?: boolean } = {},
+): Promise<QueryCounts[]> {
+  const store = queries.flatMap((q, i) => (q.source === 'store' ? [{ q, i }] : []));
+  const results: QueryCounts[] = queries.map((q) => (q.source === 'gmail' ? { count: null, unreadCount: null } : { count: 0, unreadCount: 0 }));
+  if (!accountId || store.length === 0) return results;
+  const counts = await storeCounts(
+    db,
+    accountId,
+    store.map(({ q }) => {
+      const s = q as Extract<CompiledCategoryQuery, { source: 'store' }>;
+      return { key: countKey(s.timeZone, s.fingerprint), ast: s.ast, sql: s.sql, timeZone: s.timeZone };
+    }),
+    now,
+    options,
+  );
+  store.forEach(({ i }, k) => (results[i] = counts[k] as QueryCounts));
+  return results;
+}
+
+export async function countQuery(
+  db: Db,
+  accountId: string | null,
+  compiled: CompiledCategoryQuery,
+  now: Date = new Date(),
+  options: { unread?: boolean } = {},
+): Promise<QueryCounts> {
+  return (await countQueries(db, accountId, [compiled], now, options))[0] as QueryCounts;
 }
 
 export function toCategory(row: CategoryRow, counts: QueryCounts): Category {
@@ -58,51 +99,32 @@ export function toCategory(row: CategoryRow, counts: QueryCounts): Category {
   };
 }
 
-/** A category with its counts, for this instant and this account's labels. */
-export async function describeCategory(db: Db, accountId: string | null, row: CategoryRow, now: Date = new Date()): Promise<Category> {
-  const compiled = compileCategoryQuery(row.query, { now, labels: await accountLabels(db, accountId) });
-  return toCategory(row, await countQuery(db, accountId, compiled));
+/** A category with its counts, for this instant of the user's calendar and this account's labels. */
+export async function describeCategory(db: Db, accountId: string | null, row: CategoryRow, calendar: UserCalendar): Promise<Category> {
+  const { now } = calendar;
+  const compiled = await compileForAccount(db, accountId, row.query, { ...calendar, labels: await accountLabels(db, accountId) });
+  return toCategory(row, await countQuery(db, accountId, compiled, now));
 }
 
-type SummaryRow = Pick<
-  Selectable<MessagesTable>,
-  'id' | 'thread_id' | 'label_ids' | 'internal_date' | 'from_addresses' | 'subject' | 'snippet' | 'has_attachment'
->;
-const SUMMARY_COLUMNS = ['id', 'thread_id', 'label_ids', 'internal_date', 'from_addresses', 'subject', 'snippet', 'has_attachment'] as const;
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** Gmail sends snippets HTML-escaped (`&#39;`); the summary carries plain text. */
-export function unescapeSnippet(snippet: string): string {
-  return snippet.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity[0] === '#') {
-      const code = entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[entity.toLowerCase()] ?? whole;
-  });
-}
-
-export function formatAddress(address: Address | undefined): string {
-  if (!address) return '';
-  return address.name ? `${address.name} <${address.address}>` : address.address;
-}
-
-function summaryOf(row: SummaryRow, labelNames: Map<string, string>): EmailSummary {
-  const labelIds = JSON.parse(row.label_ids) as string[];
-  const from = JSON.parse(row.from_addresses) as Address[];
-  return {
-    id: row.id,
-    threadId: row.thread_id,
-    from: formatAddress(from[0]),
-    subject: row.subject,
-    snippet: unescapeSnippet(row.snippet ?? ''),
-    date: new Date(Number(row.internal_date)).toISOString(),
-    // User labels by name, system labels by their id (which is their name in Gmail).
-    labels: labelIds.map((id) => labelNames.get(id) ?? id),
-    unread: labelIds.includes('UNREAD'),
-    hasAttachment: Number(row.has_attachment) === 1,
-  };
+/**
+ * Every category with its counts, counted together (one round trip for /manual and the
+ * dashboard). Counts still valid come from the cache without compiling the query; the rest are
+ * compiled with the word index and counted together (counts.ts).
+ */
+export async function describeCategories(db: Db, accountId: string | null, rows: readonly CategoryRow[], calendar: UserCalendar): Promise<Category[]> {
+  const { now } = calendar;
+  const generation = accountId ? await storeGeneration(db, accountId) : 0;
+  const counts: Array<QueryCounts | null> = rows.map((row) =>
+    accountId ? cachedCounts(accountId, countKey(calendar.timeZone, queryFingerprint(row.query)), generation, now) : null,
+  );
+  const missing = rows.flatMap((row, i) => (counts[i] === null ? [{ row, i }] : []));
+  if (missing.length > 0) {
+    const labels = await accountLabels(db, accountId);
+    const compiled = await Promise.all(missing.map(({ row }) => compileForAccount(db, accountId, row.query, { ...calendar, labels })));
+    const made = await countQueries(db, accountId, compiled, now);
+    missing.forEach(({ i }, k) => (counts[i] = made[k] as QueryCounts));
+  }
+  return rows.map((row, i) => toCategory(row, counts[i] as QueryCounts));
 }
 
 export interface EmailPage {
@@ -118,52 +140,74 @@ export interface EmailPageRequest {
   sort?: 'date' | 'priority' | undefined;
 }
 
-/**
- * One page of a category's mail, newest first. Header-only queries run on the store (keyset
- * pages, exact total on the first page); queries over bodies go to Gmail search, whose page
- * tokens are wrapped, and whose results are described from the store (or fetched as metadata
- * when the store does not have them yet).
- */
+/** One page of a category's mail (queryEmails over the category's query). */
 export async function categoryEmails(
   deps: { db: Db; accountId: string; provider: () => Promise<MailProvider> },
   row: CategoryRow,
   request: EmailPageRequest,
-  now: Date = new Date(),
+  calendar: UserCalendar,
 ): Promise<EmailPage> {
+  return queryEmails(deps, row.query, request, calendar);
+}
+
+/**
+ * One page of the mail a Gmail query matches, newest first: a category's, or search results
+ * (features/search). Header-only queries run on the store (keyset pages, exact total on the
+ * first page, counts kept until the store changes); queries over bodies go to Gmail search,
+ * whose page tokens are wrapped, and whose results are described from the store (or fetched as
+ * metadata when the store does not have them yet). Page tokens are bound to the query.
+ */
+export async function queryEmails(
+  deps: { db: Db; accountId: string; provider: () => Promise<MailProvider> },
+  query: string,
+  request: EmailPageRequest,
+  calendar: UserCalendar,
+): Promise<EmailPage> {
+  const { now } = calendar;
   if (request.sort === 'priority') {
-    throw new FnError('FAILED_PRECONDITION', 'Sorting by priority is not available yet: messages have no priority scores. Sort by date.', {
-      reason: 'PRIORITY_UNAVAILABLE',
-    });
+    throw failedPrecondition('PRIORITY_UNAVAILABLE', 'Sorting by priority is not available yet: messages have no priority scores. Sort by date.');
   }
   const { db, accountId } = deps;
   const pageSize = request.pageSize ?? DEFAULT_CATEGORY_PAGE_SIZE;
   const labels = await accountLabels(db, accountId);
   const labelNames = new Map(labels.map((l) => [l.id, l.name]));
-  const compiled = compileCategoryQuery(row.query, { now, labels });
+  const compiled = await compileForAccount(db, accountId, query, { ...calendar, labels });
   const cursor = request.pageToken ? decodePageToken(request.pageToken, compiled) : null;
 
   if (compiled.source === 'store') {
-    let query = db
-      .selectFrom('messages')
-      .select(SUMMARY_COLUMNS)
-      .where('account_id', '=', accountId)
-      .where(compiled.where)
-      .orderBy('internal_date', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize + 1);
-    if (cursor?.s === 'store') {
-      const { d, i } = cursor;
-      query = query.where((eb) => eb.or([eb('internal_date', '<', d), eb.and([eb('internal_date', '=', d), eb('id', '<', i)])]));
-    }
-    const rows = await query.execute();
+    // The total first (usually cached, or counted in the index): knowing how many match decides
+    // whether the page is read through the word index or newest-first (db/word-index.ts).
+    const total = (await countQuery(db, accountId, compiled, now, { unread: false })).count as number;
+    // Keyset paging: the messages after the previous page's last one, newest first.
+    const before =
+      cursor?.s === 'store'
+        ? sql<SqlBool>`(${sql.ref('internal_date')} < ${cursor.d} or (${sql.ref('internal_date')} = ${cursor.d} and ${sql.ref('id')} < ${cursor.i}))`
+        : null;
+    const where = pageWhere(compiled.sql, compiled.ast, pageSize + 1, total);
+    const read = (from: number | null) => {
+      let query = db
+        .selectFrom('messages')
+        .select(SUMMARY_COLUMNS)
+        .where('account_id', '=', accountId)
+        .where(where)
+        .orderBy('internal_date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize + 1);
+      if (before) query = query.where(before);
+      if (from !== null) query = query.where('internal_date', '>=', from);
+      return query.execute();
+    };
+    // Dense matches are read newest-first within a date window, widened when it falls short.
+    const from = where === compiled.sql.plainWhere ? await pageWindow(db, accountId, compiled.sql, pageSize + 1, total, before) : null;
+    let rows = await read(from);
+    if (from !== null && rows.length < pageSize + 1) rows = await read(null);
     const page = rows.slice(0, pageSize);
     const last = page.at(-1);
     const more = rows.length > pageSize && last !== undefined;
-    const total = cursor ? null : (await countQuery(db, accountId, compiled)).count;
     return {
       emails: page.map((r) => summaryOf(r, labelNames)),
       nextPageToken: more ? encodePageToken({ s: 'store', q: compiled.fingerprint, d: Number(last.internal_date), i: last.id }) : null,
-      total,
+      total: cursor ? null : total,
       source: 'store',
     };
   }

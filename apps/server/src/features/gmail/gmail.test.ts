@@ -8,8 +8,9 @@ import { loadGmailCredentials, openGmailCredentials } from '../../auth/gmail-tok
 import { SecretDecryptionError } from '../../auth/token-cipher.ts';
 import { tablesWithColumn } from '../../db/account-data.ts';
 import { ENGINES } from '../../db/testing.ts';
-import { FnError } from '../../http/errors.ts';
+import { FnError } from '../../errors.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { OPEN_REDIRECT_RETURN_TOS } from '../../testing/open-redirects.ts';
 import { InjectBrowser, callFn, completeIdpPages, connectGmail, signIn } from '../../testing/signin.ts';
 
 const meta = (id: string): MessageMeta => testMessage(id, { to: [{ name: null, address: 'me@example.org' }], sizeEstimate: 1000, rfc822MessageId: `${id}@example.com` });
@@ -72,6 +73,15 @@ describe.each(ENGINES)('connecting Gmail (%s)', (engine) => {
     const account = await accountOf('reader@example.com');
     const credentials = await loadGmailCredentials(t.database.db, t.app.mailroomAuth.secrets.tokenKey, account!.id);
     expect((await profileWith(credentials!.access_token)).statusCode).toBe(200);
+  });
+
+  test('a returnTo that would leave the origin is ignored: the consent lands on /connect/success (no open redirect)', async () => {
+    const b = await signedIn('reader@example.com');
+    for (const returnTo of OPEN_REDIRECT_RETURN_TOS) {
+      // Each variant was answered `Location: //evil.example` before the normalised path was checked.
+      expect(await connectGmail(b, { returnTo }), returnTo).toBe('/connect/success');
+    }
+    expect(await connectGmail(b, { returnTo: '/manual/abc?tab=mail' })).toBe('/manual/abc?tab=mail');
   });
 
   test('granting write access later keeps the account and enables write actions', async () => {

@@ -2,7 +2,7 @@ import { GMAIL_READ_SCOPES, GMAIL_WRITE_SCOPES, hasWriteScope } from '../../auth
 import { startOAuthFlow } from '../../auth/oauth-flows.ts';
 import { safeReturnTo } from '../../auth/return-to.ts';
 import { authServicesOf, GMAIL_CALLBACK_PATH } from '../../auth/services.ts';
-import { FnError } from '../../http/errors.ts';
+import { FnError } from '../../errors.ts';
 import type { FnImpl } from '../registry.ts';
 import { findAccountOfUser, isConnected } from './repository.ts';
 

@@ -1,63 +1,95 @@
-import type { FnResponse } from '@mailroom/contract';
-import { parseRawMessage } from '@mailroom/mail-parse';
-import type { Address } from '@mailroom/mail-query';
+import { MESSAGE_ID_PATTERN, type FnResponse } from '@mailroom/contract';
 import type { Db } from '../../db/database.ts';
-import type { MailProvider, MessageContent } from '../../providers/mail-provider.ts';
+import { invalidArgument } from '../../errors.ts';
+import type { ProviderFactory } from '../../providers/mail-provider.ts';
 import { requireConnectedAccount, requireProvider, viaProvider } from '../../providers/mailbox-access.ts';
-import { sanitizeEmailHtml } from './sanitize.ts';
+import { MIME_LIMITS, TOO_LARGE_TO_DISPLAY } from './limits.ts';
+import type { RenderOutcome } from './render.ts';
+import { RenderCache, RenderPool } from './renderer.ts';
 
 export type EmailContent = FnResponse<'getEmailContent'>;
 
-const addressList = (addresses: readonly Address[] | undefined): string =>
-  (addresses ?? []).map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(', ');
+/**
+ * Gmail's web address for one message of the signed-in mailbox: `authuser` picks the account
+ * when several are signed in, `#all/` the message by its API id (Gmail's web app accepts them).
+ */
+export function gmailWebUrl(accountEmail: string, messageId: string): string {
+  return `https://mail.google.com/mail/?authuser=${encodeURIComponent(accountEmail)}#all/${encodeURIComponent(messageId)}`;
+}
 
-function sizeOf(content: ArrayBuffer | Uint8Array | string): number {
-  return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+/** The answer for a message: rendered, or refused with the sentence and the way to Gmail. */
+export function toEmailContent(message: { id: string; threadId: string; labelIds: string[] }, outcome: RenderOutcome, accountEmail: string): EmailContent {
+  const base = { id: message.id, threadId: message.threadId, labelIds: message.labelIds, headers: outcome.headers };
+  if (outcome.kind === 'refused') {
+    return {
+      ...base,
+      html: null,
+      text: null,
+      attachments: [],
+      remoteImagesBlocked: 0,
+      refusal: { message: TOO_LARGE_TO_DISPLAY, gmailUrl: gmailWebUrl(accountEmail, message.id) },
+    };
+  }
+  return { ...base, html: outcome.html, text: outcome.text, attachments: outcome.attachments, remoteImagesBlocked: outcome.remoteImagesBlocked };
+}
+
+/** UTF-16 code units are two bytes each: what a rendered message holds in memory. */
+const sizeInMemory = (content: EmailContent): number => 2 * ((content.html?.length ?? 0) + (content.text?.length ?? 0)) + 1024;
+
+interface Rendering {
+  pool: RenderPool;
+  cache: RenderCache<EmailContent>;
+}
+
+let shared: Rendering | null = null;
+
+/** The process's render pool and cache, started on first use. */
+export function messageRendering(): Rendering {
+  shared ??= { pool: new RenderPool(), cache: new RenderCache(sizeInMemory) };
+  return shared;
 }
 
 /**
- * A message as the reading pane shows it: parsed from its raw RFC 822 form with the MIME parser
- * (postal-mime, through @mailroom/mail-parse), its HTML sanitised (DOMPurify on jsdom; remote
- * images blocked and counted unless the user chose to show them). Built in memory for one
- * answer and never stored or logged (DESIGN §1).
+ * Stops the render threads and forgets every cached render (shutdown, or an app closing in a
+ * test). Renders in flight answer UNAVAILABLE; the next render starts a new pool.
  */
-export async function renderEmail(message: Extract<MessageContent, { format: 'raw' }>, options: { showRemoteImages: boolean }): Promise<EmailContent> {
-  const parsed = await parseRawMessage(message.raw, { id: message.id, threadId: message.threadId, labelIds: message.labelIds });
-  const sanitized = parsed.html ? sanitizeEmailHtml(parsed.html, { allowRemoteImages: options.showRemoteImages }) : null;
-  return {
-    id: message.id,
-    threadId: message.threadId,
-    labelIds: message.labelIds,
-    headers: {
-      from: addressList(parsed.meta.from),
-      to: addressList(parsed.meta.to),
-      cc: addressList(parsed.meta.cc),
-      replyTo: addressList(parsed.meta.replyTo),
-      subject: parsed.meta.subject,
-      // The Date header as an instant when readable, else as written (it is the sender's claim).
-      date: parsed.headerDate !== null ? new Date(parsed.headerDate).toISOString() : (parsed.email.date ?? ''),
-    },
-    html: sanitized?.html ?? null,
-    text: parsed.text,
-    attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', mimeType: a.mimeType, size: sizeOf(a.content) })),
-    remoteImagesBlocked: sanitized?.remoteImagesBlocked ?? 0,
-  };
+export async function closeMessageRendering(): Promise<void> {
+  const closing = shared;
+  shared = null;
+  if (!closing) return;
+  closing.cache.clear();
+  await closing.pool.close();
 }
 
 export interface ReadEmailDeps {
   db: Db;
-  providers: (accountId: string) => Promise<MailProvider | null>;
+  providers: ProviderFactory;
 }
 
 /**
  * One message of the user's own mailbox, fetched from the provider on demand (an id from anyone
- * else's mailbox is not there: NOT_FOUND), parsed and sanitised, never stored. Both
- * getEmailContent and the reading pane's viewer document answer from this.
+ * else's mailbox is not there: NOT_FOUND), parsed and sanitised in a worker thread within the
+ * hostile-mail caps (limits.ts), never stored. Both getEmailContent and the reading pane's
+ * viewer document answer from this, and from one render: the second request for the same
+ * message, user and image choice within a few seconds reuses the first one's (RenderCache).
  */
 export async function readEmailContent(deps: ReadEmailDeps, userId: string, messageId: string, options: { showRemoteImages: boolean }): Promise<EmailContent> {
+  // Checked here as well as by the contract: the viewer route reaches this without it.
+  if (!MESSAGE_ID_PATTERN.test(messageId)) throw invalidArgument('messageId must be a Gmail message id', { fields: [{ field: 'messageId', message: 'not a Gmail message id' }] });
   const account = await requireConnectedAccount(deps.db, userId);
-  const provider = await requireProvider(deps.providers, account);
-  const content = await viaProvider(() => provider.getMessageContent(messageId, 'raw'));
-  if (content.format !== 'raw') throw new Error('the provider answered a raw fetch with another format');
-  return renderEmail(content, options);
+  const key = [userId, account.id, messageId, options.showRemoteImages ? 'images' : 'no-images'].join('\u0000');
+  const { cache, pool } = messageRendering();
+  return cache.get(key, async () => {
+    const provider = await requireProvider(deps.providers, account);
+    // Base64 is 4/3 of the message, and the JSON around it is small: past this the message is
+    // over the size cap, and only its start is read, for its headers.
+    const encoded = await viaProvider(() => provider.getRawMessage(messageId, { maxBytes: Math.ceil((MIME_LIMITS.maxRawBytes * 4) / 3) + 64 * 1024 }));
+    if (!encoded.complete) {
+      const headers = await pool.headers({ ...encoded, body: encoded.body.slice(0, 128 * 1024) });
+      return toEmailContent({ id: messageId, threadId: messageId, labelIds: [] }, { kind: 'refused', reason: 'size', headers }, account.email);
+    }
+    const { outcome, message } = await pool.render({ encoded, showRemoteImages: options.showRemoteImages });
+    // A render stopped before it read the message's ids: the ones asked for stand in.
+    return toEmailContent(message ?? { id: messageId, threadId: messageId, labelIds: [] }, outcome, account.email);
+  });
 }

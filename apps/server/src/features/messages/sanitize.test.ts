@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { CSS_LIMITS } from './limits.ts';
 import { sanitizeEmailHtml } from './sanitize.ts';
 
 const XSS_DIR = new URL('../../../../../../shared/test-data/xss/', import.meta.url);
@@ -102,5 +103,135 @@ describe('the email sanitiser', () => {
     expect(html).not.toMatch(/@import|expression|evil\.example/);
     expect(html).toContain('p{color:red}');
     expect(html).toContain('color:blue');
+  });
+});
+
+/** Every <style> text and style attribute of sanitised HTML, as a browser would read them. */
+function cssOf(html: string): string {
+  const { document } = new JSDOM(`<!doctype html><body>${html}</body>`).window;
+  const styles = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '');
+  const attributes = [...document.querySelectorAll('[style]')].map((e) => e.getAttribute('style') ?? '');
+  return [...styles, ...attributes].join('\n');
+}
+
+// Issue 22: these passed the regular-expression CSS cleaner and were stopped only by the viewer's
+// CSP. The sanitiser must hold on its own, so these tests look at its output with no CSP at all.
+describe('the CSS sanitiser on its own (no CSP behind it)', () => {
+  // CSS Syntax §4.3.4: an escaped identifier is read after decoding, so u\rl( is url(.
+  const escaped = [
+    'background:u\\rl(https://evil.example/a.png)',
+    'background:\\75 rl(https://evil.example/a.png)',
+    'background:U\\52L(https://evil.example/a.png)',
+    'background:u\\000072l("https://evil.example/a.png")',
+    'background-image:\\69mage-set("https://evil.example/a.png" 1x)',
+    'background:src("https://evil.example/a.png")',
+    'backgr\\ound:url(https://evil.example/a.png)',
+  ];
+
+  it.each(escaped)('CSS escapes do not smuggle a fetch past it before "Show images": %s', (declaration) => {
+    const { html } = sanitizeEmailHtml(`<style>p{${declaration}}</style><div style='${declaration}'>x</div>`, { allowRemoteImages: false });
+    expect(cssOf(html)).not.toContain('evil.example');
+    expect(html).toContain('<div>x</div>');
+  });
+
+  it('an escaped @import is not an import', () => {
+    const { html } = sanitizeEmailHtml('<style>@\\69mport "https://evil.example/x.css"; @IMPORT url(https://evil.example/y.css); p{color:red}</style>', { allowRemoteImages: true });
+    expect(html).not.toContain('evil.example');
+    expect(html).toContain('p{color:red}');
+  });
+
+  // After consent only https may load: http inside image-set(), inside a quoted url() that holds
+  // a `;` (which split the old cleaner's view of the declaration), and in every function that
+  // takes a URL.
+  const insecure = [
+    'background-image:image-set("http://evil.example/a.png" 1x)',
+    'background-image:-webkit-image-set("http://evil.example/a.png" 1x, "https://ok.example/b.png" 2x)',
+    'background-image:image-set(url(http://evil.example/a.png) 1x)',
+    'background:url("http://evil.example/a;b.png")',
+    "background:url('http://evil.example/x.png?a=1;b=2') no-repeat",
+    'background:url("htt\\70://evil.example/escaped.png")',
+    'background-image:image("http://evil.example/a.png")',
+    'background-image:cross-fade(url(http://evil.example/a.png) 50%, url(https://ok.example/b.png))',
+    'background:src("http://evil.example/a.png")',
+    'list-style-image:url(//evil.example/scheme-relative.png)',
+    'background:url(data:image/png;base64,AAAA) , url(http://evil.example/a.png)',
+    'background-image:image-set(var(--u) 1x)',
+  ];
+
+  it.each(insecure)('after "Show images" a non-https URL does not load: %s', (declaration) => {
+    const { html, remoteImagesBlocked } = sanitizeEmailHtml(`<style>p{${declaration};color:red}</style>`, { allowRemoteImages: true });
+    expect(cssOf(html)).not.toMatch(/evil\.example|data:|var\(/);
+    expect(html).toContain('color:red');
+    expect(remoteImagesBlocked).toBe(1);
+  });
+
+  it('after "Show images" https URLs in url() and image-set() load, quoted, with `;` in them, or in a custom property', () => {
+    const { html, remoteImagesBlocked } = sanitizeEmailHtml(
+      [
+        '<style>',
+        'a{background:url("https://ok.example/a;b.png")}',
+        'b{background-image:image-set("https://ok.example/1x.png" 1x, url(https://ok.example/2x.png) 2x)}',
+        'i{--hero:url(https://ok.example/hero.png);background:var(--hero)}',
+        '</style>',
+      ].join(''),
+      { allowRemoteImages: true },
+    );
+    const css = cssOf(html);
+    expect(css).toContain('url(https://ok.example/a;b.png)');
+    expect(css).toContain('image-set("https://ok.example/1x.png"');
+    expect(css).toContain('url(https://ok.example/2x.png)');
+    expect(css).toContain('--hero:url(https://ok.example/hero.png)');
+    expect(remoteImagesBlocked).toBe(0);
+  });
+
+  it('CSS that decodes to </style> cannot end the style element early', () => {
+    const { html } = sanitizeEmailHtml('<style>p::after{content:"\\3c/style>\\3c img src=x onerror=alert(1)>"}</style><p>t</p>', { allowRemoteImages: false });
+    const { document } = new JSDOM(`<!doctype html><body>${html}</body>`).window;
+    expect(document.querySelectorAll('img').length).toBe(0);
+    expect(dangers(html)).toEqual([]);
+  });
+});
+
+describe('the CSS sanitiser’s caps (CSS_LIMITS)', () => {
+  const keepsOnly = (css: string) => cssOf(sanitizeEmailHtml(`<style>${css}</style>`, { allowRemoteImages: false }).html);
+
+  it(`drops a rule nested deeper than ${CSS_LIMITS.maxParenDepth} functions (:is( 40,000 deep) and keeps the rules around it`, () => {
+    const css = keepsOnly(`a{color:red} ${':is('.repeat(40_000)}p${')'.repeat(40_000)}{color:blue} b{color:green}`);
+    expect(css).toBe('a{color:red}b{color:green}');
+    const atTheCap = `${':is('.repeat(CSS_LIMITS.maxParenDepth)}p${')'.repeat(CSS_LIMITS.maxParenDepth)}{color:blue}`;
+    expect(keepsOnly(atTheCap)).toContain('color:blue');
+    expect(keepsOnly(`${':is('.repeat(CSS_LIMITS.maxParenDepth + 1)}p${')'.repeat(CSS_LIMITS.maxParenDepth + 1)}{color:blue}`)).toBe('');
+  });
+
+  it(`drops CSS nested deeper than ${CSS_LIMITS.maxBlockDepth} blocks (40,000 levels of nesting) and keeps the rules around it`, () => {
+    expect(keepsOnly(`a{color:red} ${'div{'.repeat(40_000)}color:blue${'}'.repeat(40_000)} b{color:green}`)).toBe('a{color:red}b{color:green}');
+    const nested = (depth: number) => `${'@media screen{'.repeat(depth - 1)}p{color:blue}${'}'.repeat(depth - 1)}`;
+    expect(keepsOnly(nested(CSS_LIMITS.maxBlockDepth))).toContain('color:blue');
+    expect(keepsOnly(nested(CSS_LIMITS.maxBlockDepth + 1))).toBe('');
+  });
+
+  it('an unclosed url( 100,000 times is dropped whole, and the rules before it stay', () => {
+    expect(keepsOnly(`a{color:red} p{background:${'url(a '.repeat(100_000)}`)).toBe('a{color:red}');
+  });
+
+  it(`keeps at most ${CSS_LIMITS.maxRules} rules and ${CSS_LIMITS.maxDeclarations} declarations per message`, () => {
+    const rules = Array.from({ length: CSS_LIMITS.maxRules + 50 }, (_, i) => `.r${i}{color:red}`).join('');
+    expect(keepsOnly(rules).match(/\{/g)?.length).toBe(CSS_LIMITS.maxRules);
+    const perRule = 100;
+    const declarations = Array.from({ length: CSS_LIMITS.maxDeclarations / perRule + 5 }, (_, r) =>
+      `p${r}{${Array.from({ length: perRule }, (_, i) => `--d${i}:1`).join(';')}}`,
+    ).join('');
+    expect(keepsOnly(declarations).match(/--d/g)?.length).toBe(CSS_LIMITS.maxDeclarations);
+    // One rule longer than the per-rule token cap is dropped whole.
+    const long = `p{${Array.from({ length: CSS_LIMITS.maxTokensPerRule }, (_, i) => `--d${i}:1`).join(';')}}`;
+    expect(keepsOnly(`a{color:red}${long}`)).toBe('a{color:red}');
+  });
+
+  it(`sanitises at most ${CSS_LIMITS.maxBytes} bytes of CSS per message; rules past it are dropped`, () => {
+    const rule = '.newsletter-column{padding:8px 16px;color:#333333;font:14px/1.4 Arial,sans-serif}\n';
+    const count = Math.ceil((CSS_LIMITS.maxBytes * 1.5) / rule.length);
+    const kept = keepsOnly(rule.repeat(count)).match(/newsletter-column/g)?.length ?? 0;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThanOrEqual(Math.floor(CSS_LIMITS.maxBytes / rule.length));
   });
 });

@@ -1,12 +1,14 @@
 import createDOMPurify, { type Config as PurifyConfig } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { newCssBudget, sanitizeStyleAttribute, sanitizeStylesheet, type CssContext } from './css-sanitize.ts';
 
 /**
  * Email HTML is hostile input (DESIGN §6). It is sanitised here with DOMPurify on jsdom, then
  * shown by the web app in a sandboxed iframe (no scripts, no same-origin) under a strict CSP, so
  * the sanitiser is one of two independent layers.
  *
- * What survives: text formatting, tables, inline CSS and <style> blocks (email layout needs them),
+ * What survives: text formatting, tables, inline CSS and <style> blocks (email layout needs them;
+ * CSS is parsed and rebuilt by css-sanitize.ts, within the caps of limits.ts),
  * http(s)/mailto links (opened in a new tab, without referrer or opener), and — only when the
  * user asked to show images — remote https images. What does not: scripts, event handlers,
  * forms and their controls, frames, objects, SVG/MathML (script-capable namespaces), <base>,
@@ -35,40 +37,63 @@ const FORBID_ATTR = ['action', 'formaction', 'ping', 'srcset', 'imagesrcset', 'p
 /** Links may point to the web or to a mail address; nothing else (RFC 3986 schemes). */
 const SAFE_LINK = /^(?:https?:|mailto:)/i;
 const REMOTE_IMAGE = /^https:\/\//i;
-/** CSS that fetches something: url(), @import, image-set(), and legacy script hooks. */
-const CSS_FETCH = /url\s*\(|@import|image-set\s*\(|expression\s*\(|behaviou?r\s*:|-moz-binding|javascript:/i;
 
 const window = new JSDOM('').window;
 const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
 
-let blocked = 0;
-let allowImages = false;
+interface StyleAttributeResult {
+  css: string;
+  declarations: number;
+  blocked: number;
+  bytes: number;
+}
 
-/** Removes fetching CSS; keeps https url() only when images are allowed. Returns the cleaned CSS. */
-function cleanCss(css: string): string {
-  return css
-    .split(/(?<=[;}{])/)
-    .map((part) => {
-      if (!CSS_FETCH.test(part)) return part;
-      const onlyHttpsUrls =
-        allowImages &&
-        !/@import|expression\s*\(|behaviou?r\s*:|-moz-binding|javascript:/i.test(part) &&
-        [...part.matchAll(/url\s*\(\s*(['"]?)(.*?)\1\s*\)/gi)].every((m) => REMOTE_IMAGE.test(m[2] ?? ''));
-      if (onlyHttpsUrls) return part;
-      blocked++;
-      return part.replace(/[^;{}]*(url\s*\(|@import|image-set\s*\(|expression\s*\(|behaviou?r\s*:|-moz-binding|javascript:)[^;{}]*/gi, '');
-    })
-    .join('');
+interface SanitizeCall {
+  allowImages: boolean;
+  css: CssContext;
+  blockedImages: number;
+  /**
+   * Style attributes already sanitised in this message: newsletters repeat the same few
+   * hundred times. A repeat costs the caps what the first one cost, and is not parsed again.
+   */
+  styleAttributes: Map<string, StyleAttributeResult>;
+}
+
+function newCall(allowImages: boolean): SanitizeCall {
+  return { allowImages, css: { allowRemoteImages: allowImages, budget: newCssBudget(), blocked: 0 }, blockedImages: 0, styleAttributes: new Map() };
+}
+
+/** The call in progress: sanitising is synchronous, so the hooks read it without interleaving. */
+let current: SanitizeCall = newCall(false);
+
+function sanitizeStyle(style: string): string {
+  const { css } = current;
+  const seen = current.styleAttributes.get(style);
+  if (seen && css.budget.bytes >= seen.bytes && css.budget.declarations >= seen.declarations) {
+    css.budget.bytes -= seen.bytes;
+    css.budget.declarations -= seen.declarations;
+    css.blocked += seen.blocked;
+    return seen.css;
+  }
+  const before = { bytes: css.budget.bytes, declarations: css.budget.declarations, blocked: css.blocked };
+  const cleaned = sanitizeStyleAttribute(style, css);
+  current.styleAttributes.set(style, {
+    css: cleaned,
+    bytes: before.bytes - css.budget.bytes,
+    declarations: before.declarations - css.budget.declarations,
+    blocked: css.blocked - before.blocked,
+  });
+  return cleaned;
 }
 
 purify.addHook('uponSanitizeElement', (node, data) => {
-  if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent);
+  if (data.tagName === 'style' && node.textContent) node.textContent = sanitizeStylesheet(node.textContent, current.css);
 });
 
 purify.addHook('afterSanitizeAttributes', (node) => {
   const element = node as Element;
   if (element.hasAttribute('style')) {
-    const cleaned = cleanCss(element.getAttribute('style') ?? '');
+    const cleaned = sanitizeStyle(element.getAttribute('style') ?? '');
     if (cleaned.trim()) element.setAttribute('style', cleaned);
     else element.removeAttribute('style');
   }
@@ -82,10 +107,10 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   }
   if (element.tagName === 'IMG') {
     const src = element.getAttribute('src')?.trim() ?? '';
-    if (!(allowImages && REMOTE_IMAGE.test(src))) {
+    if (!(current.allowImages && REMOTE_IMAGE.test(src))) {
       if (element.hasAttribute('src')) element.removeAttribute('src');
       if (src) {
-        blocked++;
+        current.blockedImages++;
         element.setAttribute('data-mailroom-blocked', 'remote-image');
       }
     } else {
@@ -108,9 +133,7 @@ const PURIFY_CONFIG: PurifyConfig = {
 };
 
 export function sanitizeEmailHtml(html: string, options: SanitizeOptions): SanitizedHtml {
-  // The hooks read these; sanitising is synchronous, so no other call can interleave.
-  blocked = 0;
-  allowImages = options.allowRemoteImages;
+  current = newCall(options.allowRemoteImages);
   const clean = purify.sanitize(html, PURIFY_CONFIG) as string;
-  return { html: clean, remoteImagesBlocked: blocked };
+  return { html: clean, remoteImagesBlocked: current.blockedImages + current.css.blocked };
 }

@@ -133,13 +133,22 @@ describe('the reading pane’s viewer document, GET /api/messages/{id}/view', ()
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  test('another user’s message, an unknown id and a malformed id all answer 404', async () => {
-    for (const id of [newsletterId, 'ffffffffffffffff', '..%2F..%2Fetc', 'msg.with.dots']) {
+  test('another user’s message and an unknown id answer 404; a malformed id answers 400 before anything is fetched', async () => {
+    for (const id of [newsletterId, 'ffffffffffffffff']) {
       const response = await bob.browser.request('GET', viewPath(id));
       expect(response.statusCode, id).toBe(404);
       expect(response.body).not.toContain('Weekly news');
       expect(response.body).toContain('This message is not in your mailbox.');
     }
+    // Outside Gmail's id alphabet: a path trick, dots, a space, an encoded newline.
+    for (const id of ['..%2F..%2Fetc', 'msg.with.dots', 'a%20b', 'abc%0A']) {
+      const response = await bob.browser.request('GET', viewPath(id));
+      expect(response.statusCode, id).toBe(400);
+      expect(response.body).toContain('messageId must be a Gmail message id');
+      expect(response.body).not.toContain('Weekly news');
+    }
+    // A lone surrogate (UTF-8 of U+D800) is not even a URL component: Fastify answers 400 itself.
+    expect((await bob.browser.request('GET', viewPath('%ED%A0%80'))).statusCode).toBe(400);
     // Alice still reads her own.
     expect((await alice.browser.request('GET', viewPath(newsletterId))).statusCode).toBe(200);
   });

@@ -2,14 +2,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Authenticator } from '../../auth/principal.ts';
 import type { Config } from '../../config.ts';
-import { FnError } from '../../http/errors.ts';
-import { readEmailContent, type EmailContent, type ReadEmailDeps } from './content.ts';
+import { MESSAGE_ID_PATTERN } from '@mailroom/contract';
+import { FnError } from '../../errors.ts';
+import { closeMessageRendering, readEmailContent, type EmailContent, type ReadEmailDeps } from './content.ts';
 
 /** The reading pane's iframe loads this; `images=1` is the user's explicit "Show images". */
 export const MESSAGE_VIEW_PATH = '/api/messages/:messageId/view';
-
-/** Gmail message ids are short hex strings; anything else cannot name a message. */
-const MESSAGE_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
  * The viewer's own policy. The app's policy (script-src 'self'; style-src 'self') would block the
@@ -70,9 +68,16 @@ function document(title: string, style: string, body: string): string {
   ].join('\n');
 }
 
-/** The message as a complete document: its sanitised HTML, else its plain text, escaped. */
+/**
+ * The message as a complete document: its sanitised HTML, else its plain text, escaped; for a
+ * message past the hostile-mail caps, the sentence that says so and the link to Gmail.
+ */
 export function viewerDocument(content: EmailContent): string {
   const title = content.headers.subject || '(no subject)';
+  if (content.refusal) {
+    const { message, gmailUrl } = content.refusal;
+    return document(title, TEXT_STYLE, `<p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(gmailUrl)}" rel="noopener noreferrer">Open this message in Gmail</a></p>`);
+  }
   if (content.html !== null) return document(title, HTML_STYLE, content.html);
   if (content.text !== null) return document(title, TEXT_STYLE, `<pre>${escapeHtml(content.text)}</pre>`);
   return document(title, TEXT_STYLE, '<p><em>This message has no text.</em></p>');
@@ -113,10 +118,13 @@ export interface MessagesFeatureOptions extends ReadEmailDeps {
 /**
  * The messages feature's HTTP side: `GET /api/messages/{id}/view?images=0|1`, the body of one
  * message as a document for the reading pane's sandboxed iframe. Same user scoping as
- * getEmailContent (another user's id answers 404), same service code, never stored or cached.
+ * getEmailContent (another user's id answers 404), same service code and the same render (a
+ * short-lived in-memory cache shared with getEmailContent), never stored.
  */
 export async function registerMessagesFeature(app: FastifyInstance, options: MessagesFeatureOptions): Promise<void> {
   const { config, authenticate } = options;
+  // Renders in flight end with the server: their threads stop before it waits for requests.
+  app.addHook('preClose', closeMessageRendering);
   await app.register(async (routes) => {
     await routes.register(fastifyRateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
 
@@ -129,7 +137,7 @@ export async function registerMessagesFeature(app: FastifyInstance, options: Mes
         if (!principal) return fail(new FnError('UNAUTHENTICATED', 'Sign in to read this message'));
         if (images !== '0' && images !== '1') return fail(new FnError('INVALID_ARGUMENT', 'images must be 0 or 1'));
         const { messageId } = request.params;
-        if (!MESSAGE_ID.test(messageId)) return fail(new FnError('NOT_FOUND', 'No such message in your mailbox'));
+        if (!MESSAGE_ID_PATTERN.test(messageId)) return fail(new FnError('INVALID_ARGUMENT', 'messageId must be a Gmail message id', { fields: [{ field: 'messageId', message: 'not a Gmail message id' }] }));
         const content = await readEmailContent(options, principal.userId, messageId, { showRemoteImages: showImages });
         return sendDocument(reply, 200, viewerDocument(content), showImages);
       } catch (error) {

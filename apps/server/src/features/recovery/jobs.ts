@@ -1,21 +1,14 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { PROMISE_JOBS } from '@mailroom/contract';
 import { BATCH_RETRY_DELAY_SECONDS, BATCH_RETRY_LIMIT } from '../../constants/recovery.ts';
-import type { Db } from '../../db/database.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import type { MailProvider } from '../../providers/mail-provider.ts';
-import { loadBatch } from './repository.ts';
+import type { JobMeta, JobQueue } from '../../jobs/queue.ts';
+import { defineJob, type FeatureJob } from '../../platform/plugin.ts';
+import type { AppServices } from '../../platform/services.ts';
+import { expireBatches, loadBatch } from './repository.ts';
 import { describeError, isRetryableFailure, markStopped, runBatch } from './runner.ts';
 
 export const ACTION_BATCH_JOB = 'recovery.action-batch';
 
-export interface RecoveryJobDeps {
-  db: Db;
-  jobs: JobQueue;
-  providers: (accountId: string) => Promise<MailProvider | null>;
-  log: FastifyBaseLogger;
-  /** First retry delay (doubling after); tests shorten it. */
-  retryDelaySeconds?: number;
-}
+type BatchJobServices = Pick<AppServices, 'db' | 'providers' | 'log'>;
 
 /**
  * Large action batches (and undos) run as jobs, one at a time per batch. A failed run is retried
@@ -23,31 +16,49 @@ export interface RecoveryJobDeps {
  * cannot fix (revoked grant, missing scope), the batch is marked failed with the reason, and
  * what it did so far stays undoable.
  */
+async function runBatchJob({ batchId }: { batchId: string }, meta: JobMeta, { db, providers, log }: BatchJobServices): Promise<void> {
+  const batch = await loadBatch(db, batchId);
+  if (!batch || (batch.status !== 'running' && batch.status !== 'undoing')) return;
+  const provider = await providers(batch.account_id);
+  if (!provider) return markStopped(db, batch, new Error('Gmail is no longer connected'));
+  try {
+    const finished = await runBatch({ db, provider }, batchId);
+    log.info({ batchId, status: finished?.status, done: finished?.done_count, restored: finished?.restored_count }, 'action batch finished');
+  } catch (error) {
+    if (!isRetryableFailure(error) || meta.attempt >= BATCH_RETRY_LIMIT) {
+      log.warn({ err: error, batchId }, 'action batch stopped');
+      return markStopped(db, batch, error);
+    }
+    // Shown while the retry waits; cleared when the batch finishes.
+    await db.updateTable('action_batches').set({ error: `${describeError(error)} (retrying)`, updated_at: Date.now() }).where('id', '=', batchId).execute();
+    throw error;
+  }
+}
+
+/** The batch job; `retryDelaySeconds` is the first retry delay (doubling after), which tests shorten. */
+export function actionBatchJob(retryDelaySeconds: number = BATCH_RETRY_DELAY_SECONDS): FeatureJob {
+  return defineJob<{ batchId: string }>({
+    name: ACTION_BATCH_JOB,
+    key: (data) => data.batchId,
+    retryLimit: BATCH_RETRY_LIMIT,
+    retryDelaySeconds,
+    handler: runBatchJob,
+  });
+}
+
+export interface RecoveryJobDeps extends BatchJobServices {
+  jobs: JobQueue;
+  retryDelaySeconds?: number;
+}
+
+/** Defines the batch job on a queue directly, for tests that drive batches without the app. */
 export function defineRecoveryJobs(deps: RecoveryJobDeps): void {
-  const { db, jobs, providers, log } = deps;
-  jobs.define<{ batchId: string }>({
+  deps.jobs.define<{ batchId: string }>({
     name: ACTION_BATCH_JOB,
     key: (data) => data.batchId,
     retryLimit: BATCH_RETRY_LIMIT,
     retryDelaySeconds: deps.retryDelaySeconds ?? BATCH_RETRY_DELAY_SECONDS,
-    handler: async ({ batchId }, meta) => {
-      const batch = await loadBatch(db, batchId);
-      if (!batch || (batch.status !== 'running' && batch.status !== 'undoing')) return;
-      const provider = await providers(batch.account_id);
-      if (!provider) return markStopped(db, batch, new Error('Gmail is no longer connected'));
-      try {
-        const finished = await runBatch({ db, provider }, batchId);
-        log.info({ batchId, status: finished?.status, done: finished?.done_count, restored: finished?.restored_count }, 'action batch finished');
-      } catch (error) {
-        if (!isRetryableFailure(error) || meta.attempt >= BATCH_RETRY_LIMIT) {
-          log.warn({ err: error, batchId }, 'action batch stopped');
-          return markStopped(db, batch, error);
-        }
-        // Shown while the retry waits; cleared when the batch finishes.
-        await db.updateTable('action_batches').set({ error: `${describeError(error)} (retrying)`, updated_at: Date.now() }).where('id', '=', batchId).execute();
-        throw error;
-      }
-    },
+    handler: (data, meta) => runBatchJob(data, meta, deps),
   });
 }
 
@@ -56,13 +67,27 @@ export async function enqueueBatch(jobs: JobQueue, batchId: string): Promise<voi
 }
 
 /**
- * Defines the batch job and, once the app is ready, re-queues batches a restart interrupted
- * (the in-process queue forgets its jobs; the batch status does not).
+ * Re-queues batches a restart interrupted (the in-process queue forgets its jobs; the batch
+ * status does not).
  */
-export function registerRecoveryJobs(app: FastifyInstance, deps: Omit<RecoveryJobDeps, 'log'>): void {
-  defineRecoveryJobs({ ...deps, log: app.log });
-  app.addHook('onReady', async () => {
-    const unfinished = await deps.db.selectFrom('action_batches').select('id').where('status', 'in', ['running', 'undoing']).execute();
-    for (const { id } of unfinished) await enqueueBatch(deps.jobs, id);
-  });
+export async function resumeUnfinishedBatches({ db, jobs }: Pick<AppServices, 'db' | 'jobs'>): Promise<void> {
+  const unfinished = await db.selectFrom('action_batches').select('id').where('status', 'in', ['running', 'undoing']).execute();
+  for (const { id } of unfinished) await enqueueBatch(jobs, id);
 }
+
+/** When the expiry runs (UTC): daily, so undo records are gone at most a day after the 7 days. */
+export const BATCH_EXPIRY_CRON = '41 3 * * *';
+
+/**
+ * "Actions reversible for 7 days", the second half: after the window the records kept for undo
+ * are removed (undo already refuses with BATCH_EXPIRED; the small batch row itself stays, as an
+ * action log, until the derived-data retention takes it at 30 days).
+ */
+export const expireBatchesJob = defineJob<Record<string, never>>({
+  name: PROMISE_JOBS.actionBatchExpiry,
+  key: () => 'all',
+  handler: async (_data, _meta, { db, clock, log }) => {
+    const removed = await expireBatches(db, clock.now());
+    if (removed > 0) log.info({ removed }, 'undo records of expired action batches removed');
+  },
+});

@@ -6,7 +6,7 @@ import { forgetExpiredMessages, listLiveBatches, toActionBatch } from './reposit
 export const listActionBatches: FnImpl<'listActionBatches'> = async (ctx) => {
   const account = await connectedAccountOf(ctx.db, ctx.principal.userId);
   if (!account) return { batches: [] };
-  const now = Date.now();
+  const now = ctx.clock.now();
   await forgetExpiredMessages(ctx.db, account.id, now);
   return { batches: (await listLiveBatches(ctx.db, account.id, now)).map(toActionBatch) };
 };

@@ -1,7 +1,7 @@
-import type { ActionBatch, Category, EmailSummary } from '@mailroom/contract';
+import { ACTION_UNDO_WINDOW_MS, type ActionBatch, type Category, type EmailSummary } from '@mailroom/contract';
 import { labelKey } from '@mailroom/mail-query';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACTION_UNDO_WINDOW_MS, QUARANTINE_LABEL_NAME } from '../../constants/recovery.ts';
+import { QUARANTINE_LABEL_NAME } from '../../constants/recovery.ts';
 import { ENGINES } from '../../db/testing.ts';
 import {
   createMailboxTestApp,

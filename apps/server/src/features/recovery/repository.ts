@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import type { ActionBatch } from '@mailroom/contract';
+import { ACTION_UNDO_WINDOW_MS, type ActionBatch } from '@mailroom/contract';
 import { labelColumns } from '@mailroom/mail-query';
 import type { Selectable } from 'kysely';
-import { ACTION_UNDO_WINDOW_MS } from '../../constants/recovery.ts';
 import type { Db } from '../../db/database.ts';
 import type { ActionBatchesTable } from '../../db/schema.ts';
 import { applyChange, changeKey, type LabelChange } from './changes.ts';
@@ -105,6 +104,18 @@ export async function forgetExpiredMessages(db: Db, accountId: string, now: numb
     .where('account_id', '=', accountId)
     .where('batch_id', 'in', (eb) => eb.selectFrom('action_batches').select('id').where('account_id', '=', accountId).where('expires_at', '<=', now))
     .execute();
+}
+
+/**
+ * The daily expiry over every account: the undo records (labels kept for undo) of every batch
+ * past its 7 days are deleted. Returns how many message records went.
+ */
+export async function expireBatches(db: Db, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('action_batch_messages')
+    .where('batch_id', 'in', (eb) => eb.selectFrom('action_batches').select('id').where('expires_at', '<=', now))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Moves a batch from one of `from` to `to`; false when it was not in one of them (someone else got there first). */

@@ -1,4 +1,3 @@
-import { BATCH_MODIFY_MAX_IDS } from '@mailroom/gmail-sandbox/limits';
 import type { Db } from '../../db/database.ts';
 import { GrantRevokedError, InsufficientScopeError, NotFoundError, ProviderError, type MailProvider } from '../../providers/mail-provider.ts';
 import { inverseChange, isNoChange, parseLabelChange } from './changes.ts';
@@ -19,7 +18,7 @@ export interface RunnerDeps {
 async function apply(deps: RunnerDeps, batch: BatchRow): Promise<void> {
   const change = parseLabelChange(batch.label_change);
   for (;;) {
-    const next = await nextMessages(deps.db, batch.id, ['pending'], BATCH_MODIFY_MAX_IDS);
+    const next = await nextMessages(deps.db, batch.id, ['pending'], deps.provider.limits.maxIdsPerBatchModify);
     if (next.length === 0) break;
     await deps.provider.batchModify(
       next.map((m) => m.id),
@@ -39,7 +38,7 @@ async function apply(deps: RunnerDeps, batch: BatchRow): Promise<void> {
 async function undo(deps: RunnerDeps, batch: BatchRow): Promise<void> {
   const change = parseLabelChange(batch.label_change);
   for (;;) {
-    const next = await nextMessages(deps.db, batch.id, ['pending', 'applied'], BATCH_MODIFY_MAX_IDS);
+    const next = await nextMessages(deps.db, batch.id, ['pending', 'applied'], deps.provider.limits.maxIdsPerBatchModify);
     if (next.length === 0) break;
     const items = next.map((m) => ({ id: m.id, change: inverseChange(m.previous, change) }));
     for (const group of groupByChange(items)) {

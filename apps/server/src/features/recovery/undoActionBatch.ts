@@ -1,5 +1,6 @@
+import { ACTION_UNDO_WINDOW_MS, DAY_MS } from '@mailroom/contract';
 import { requireWriteScope } from '../../auth/gmail-scopes.ts';
-import { FnError, notFound } from '../../http/errors.ts';
+import { FnError, failedPrecondition, notFound } from '../../errors.ts';
 import { requireConnectedAccount, requireProvider } from '../../providers/mailbox-access.ts';
 import type { FnImpl } from '../registry.ts';
 import { findBatch, loadBatch, transition, type BatchRow } from './repository.ts';
@@ -7,11 +8,11 @@ import { carryOn } from './start.ts';
 
 function refusal(batch: BatchRow, now: number): FnError | null {
   if (batch.expires_at <= now) {
-    return new FnError('FAILED_PRECONDITION', 'This action is more than 7 days old and can no longer be undone.', { reason: 'BATCH_EXPIRED' });
+    return failedPrecondition('BATCH_EXPIRED', `This action is more than ${ACTION_UNDO_WINDOW_MS / DAY_MS} days old and can no longer be undone.`);
   }
-  if (batch.status === 'undone') return new FnError('FAILED_PRECONDITION', 'This action was already undone.', { reason: 'ALREADY_UNDONE' });
+  if (batch.status === 'undone') return failedPrecondition('ALREADY_UNDONE', 'This action was already undone.');
   if (batch.status === 'running' || batch.status === 'undoing') {
-    return new FnError('FAILED_PRECONDITION', 'This action is still in progress; undo it when it has finished.', { reason: 'BATCH_IN_PROGRESS' });
+    return failedPrecondition('BATCH_IN_PROGRESS', 'This action is still in progress; undo it when it has finished.');
   }
   return null;
 }
@@ -21,7 +22,7 @@ export const undoActionBatch: FnImpl<'undoActionBatch'> = async (ctx, data) => {
   const account = await requireConnectedAccount(ctx.db, ctx.principal.userId);
   const batch = await findBatch(ctx.db, account.id, data.batchId);
   if (!batch) throw notFound('No such action');
-  const now = Date.now();
+  const now = ctx.clock.now();
   const refused = refusal(batch, now);
   if (refused) throw refused;
   requireWriteScope(account);

@@ -2,10 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, SCOPES } from '@mailroom/gmail-sandbox';
 import type { Sandbox, SandboxOptions } from '@mailroom/gmail-sandbox';
+import { mboxrdEscape } from '@mailroom/mail-parse';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GrantRevokedError, HistoryExpiredError, InsufficientScopeError, ProviderError } from '../mail-provider.ts';
+import { CursorExpiredError, decodeRawMessage, GrantRevokedError, InsufficientScopeError, ProviderError, type MessageChange } from '../mail-provider.ts';
 import { GmailProvider } from './gmail-provider.ts';
 import type { GmailProviderOptions } from './gmail-provider.ts';
+import { ATTACHMENT_NAMES } from '../../../../../packages/mail-parse/src/testing/rule-fixtures.ts';
+
+/** Messages at the edges of the attachment rule (forwarded, signed, inline images), added to the
+ * corpus sample so that attachments are always there to fetch. */
+const ATTACHMENT_MBOX = ATTACHMENT_NAMES.map(([, raw]) => `From fixture@example.org Mon Jun  3 10:00:00 2024\n${mboxrdEscape(raw)}\n`).join('');
 
 const EMAIL = 'demo@mailroom.local';
 const TOKEN = 'provider-test-token';
@@ -43,7 +49,8 @@ describe('GmailProvider against the standalone sandbox', () => {
   let gmail: GmailProvider;
 
   beforeAll(async () => {
-    ({ sandbox, rootUrl } = await startSandbox(150));
+    ({ sandbox, rootUrl } = await startSandbox(150 - ATTACHMENT_NAMES.length));
+    await sandbox.importMbox(ATTACHMENT_MBOX, EMAIL);
     gmail = provider(rootUrl);
   });
   afterAll(() => sandbox.close());
@@ -55,6 +62,8 @@ describe('GmailProvider against the standalone sandbox', () => {
       messagesTotal: 150,
       threadsTotal: mailbox.threadCount,
       historyId: String(mailbox.historyId),
+      // Gmail's sync cursor is the mailbox's history id.
+      cursor: String(mailbox.historyId),
     });
     const labels = await gmail.listLabels();
     expect(labels.find((l) => l.id === 'INBOX')).toMatchObject({ type: 'system' });
@@ -100,6 +109,21 @@ describe('GmailProvider against the standalone sandbox', () => {
     }
   });
 
+  it('fetches a raw message still encoded, for a render thread to decode, reading at most maxBytes of it', async () => {
+    const stored = sandbox.store.mailbox(EMAIL).sorted()[0]!;
+    const encoded = await gmail.getRawMessage(stored.id, { maxBytes: 50 * 1024 * 1024 });
+    expect(encoded).toMatchObject({ encoding: 'json-base64url', complete: true });
+    const decoded = decodeRawMessage(encoded);
+    expect(decoded).toMatchObject({ id: stored.id, threadId: stored.threadId, labelIds: stored.labelIds });
+    expect(Buffer.from(decoded.raw).equals(stored.raw)).toBe(true);
+    // Past maxBytes only the start is read, and it says so; decoding refuses a cut-off message.
+    const start = await gmail.getRawMessage(stored.id, { maxBytes: 100 });
+    expect(start.complete).toBe(false);
+    expect(start.body.byteLength).toBe(100);
+    expect(() => decodeRawMessage(start)).toThrow(/cut off/);
+    await expect(gmail.getRawMessage('ffffffffffffffff', { maxBytes: 1024 })).rejects.toBeInstanceOf(ProviderError);
+  });
+
   it('fetches content on demand as raw or full, and attachments', async () => {
     const stored = sandbox.store.mailbox(EMAIL).sorted().find((m) => m.index.meta.attachments.length > 0)!;
     const raw = await gmail.getMessageContent(stored.id, 'raw');
@@ -119,7 +143,7 @@ describe('GmailProvider against the standalone sandbox', () => {
 
   it('modifies, batch-modifies in chunks of 1,000, trashes and untrashes, and sees it all in history', async () => {
     const mailbox = sandbox.store.mailbox(EMAIL);
-    const start = (await gmail.getProfile()).historyId;
+    const start = (await gmail.getProfile()).cursor;
     const ham = mailbox.sorted().filter((m) => !m.labelIds.includes('SPAM'));
     const first = ham.find((m) => m.labelIds.includes('UNREAD') && !m.labelIds.includes('STARRED'));
     const second = ham.find((m) => m !== first);
@@ -137,28 +161,52 @@ describe('GmailProvider against the standalone sandbox', () => {
     expect((await gmail.trash(second!.id)).labelIds).toContain('TRASH');
     expect((await gmail.untrash(second!.id)).labelIds).not.toContain('TRASH');
 
-    const changes = [];
-    const historyIds: string[] = [];
+    const changes: MessageChange[] = [];
+    const checkpoints: string[] = [];
     let pageToken: string | null = null;
     do {
-      const page = await gmail.listChanges({ startHistoryId: start, pageToken, maxResults: 40 });
+      const page = await gmail.listChanges({ cursor: start, pageToken, maxResults: 40 });
       changes.push(...page.changes);
-      historyIds.push(page.historyId);
+      checkpoints.push(page.checkpoint);
       pageToken = page.nextPageToken;
     } while (pageToken);
-    expect(historyIds.at(-1)).toBe(String(mailbox.historyId));
-    expect(changes[0]).toMatchObject({ labelsAdded: [{ message: { id: first!.id }, labelIds: ['STARRED'] }], labelsRemoved: [{ labelIds: ['UNREAD'] }] });
-    const trashed = changes.find((c) => c.labelsAdded.some((e) => e.labelIds.includes('TRASH')));
-    expect(trashed?.labelsAdded[0]?.message.id).toBe(second!.id);
+    // Several pages; after the last one the checkpoint is the mailbox's own history id.
+    expect(checkpoints.length).toBeGreaterThan(1);
+    expect(checkpoints.at(-1)).toBe(String(mailbox.historyId));
+    // Each relabel carries the whole label list after the change.
+    expect(changes[0]).toMatchObject({ kind: 'relabelled', id: first!.id });
+    expect((changes[0] as { labelIds: string[] }).labelIds).toEqual(expect.arrayContaining(['STARRED']));
+    expect((changes[0] as { labelIds: string[] }).labelIds).not.toContain('UNREAD');
+    const trashed = changes.find((c) => c.kind === 'relabelled' && c.labelIds.includes('TRASH'));
+    expect(trashed?.id).toBe(second!.id);
+  });
+
+  it('resumes from a mid-listing checkpoint without replaying the pages before it', async () => {
+    const mailbox = sandbox.store.mailbox(EMAIL);
+    const start = (await gmail.getProfile()).cursor;
+    const ids = mailbox.sorted().slice(0, 30).map((m) => m.id);
+    // A new label, so that every modify really changes the message and is one history record.
+    const label = await gmail.createLabel({ name: 'Resume test' });
+    for (const id of ids) await gmail.modifyLabels(id, { add: [label.id] });
+    const first = await gmail.listChanges({ cursor: start, maxResults: 10 });
+    expect(first.nextPageToken).not.toBeNull();
+    const rest: MessageChange[] = [];
+    let page = await gmail.listChanges({ cursor: first.checkpoint, maxResults: 10 });
+    rest.push(...page.changes);
+    while (page.nextPageToken) {
+      page = await gmail.listChanges({ cursor: first.checkpoint, pageToken: page.nextPageToken, maxResults: 10 });
+      rest.push(...page.changes);
+    }
+    expect([...first.changes, ...rest].map((c) => c.id)).toEqual(ids);
   });
 
   it('sends a message that appears in SENT and in the history as added', async () => {
-    const start = (await gmail.getProfile()).historyId;
+    const start = (await gmail.getProfile()).cursor;
     const raw = [`From: ${EMAIL}`, 'To: friend@example.org', 'Subject: Lunch?', 'Content-Type: text/plain; charset=utf-8', '', 'Noon at the usual place?'].join('\r\n');
     const sent = await gmail.send(raw);
     expect(sent.labelIds).toEqual(['SENT']);
-    const { changes } = await gmail.listChanges({ startHistoryId: start });
-    expect(changes.flatMap((c) => c.messagesAdded.map((m) => m.id))).toEqual([sent.id]);
+    const { changes } = await gmail.listChanges({ cursor: start });
+    expect(changes.filter((c) => c.kind === 'added').map((c) => c.id)).toEqual([sent.id]);
     expect(await allIds(gmail, { q: 'in:sent subject:lunch' })).toEqual([sent.id]);
   });
 
@@ -204,10 +252,11 @@ describe('GmailProvider with an API root that has a path', () => {
 });
 
 describe('GmailProvider when history has expired', () => {
-  it('throws HistoryExpiredError so the sync can start over', async () => {
+  it('throws CursorExpiredError so the sync can start over, for an expired history id or a cursor that is not one', async () => {
     const { sandbox, rootUrl } = await startSandbox(20, { historyWindow: 3 });
     try {
-      await expect(provider(rootUrl).listChanges({ startHistoryId: '2' })).rejects.toBeInstanceOf(HistoryExpiredError);
+      await expect(provider(rootUrl).listChanges({ cursor: '2' })).rejects.toBeInstanceOf(CursorExpiredError);
+      await expect(provider(rootUrl).listChanges({ cursor: 'imap:1:2' })).rejects.toBeInstanceOf(CursorExpiredError);
     } finally {
       await sandbox.close();
     }
@@ -274,6 +323,40 @@ describe('GmailProvider quota pacing', () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe('GmailProvider and one message Gmail will not give', () => {
+  let server: http.Server;
+  let rootUrl: string;
+
+  beforeAll(async () => {
+    // A Gmail that refuses one message with 400 and answers one with a malformed resource.
+    server = http.createServer((request, response) => {
+      const id = /\/messages\/([^/?]+)/.exec(request.url ?? '')?.[1] ?? '';
+      response.setHeader('content-type', 'application/json');
+      if (id === 'refused') {
+        response.statusCode = 400;
+        response.end(JSON.stringify({ error: { code: 400, message: 'Invalid id value', status: 'INVALID_ARGUMENT', errors: [{ reason: 'invalidArgument', domain: 'global', message: 'Invalid id value' }] } }));
+      } else if (id === 'malformed') {
+        response.end(JSON.stringify({ id: 'malformed', threadId: 'malformed', payload: { headers: 'not a list' } }));
+      } else {
+        response.end(JSON.stringify({ id, threadId: id, labelIds: ['INBOX'], snippet: '', historyId: '1', internalDate: '0', sizeEstimate: 10, payload: { mimeType: 'text/plain', headers: [{ name: 'Subject', value: id }], body: { size: 0 } } }));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    rootUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('returns the others, and names the refused and the unreadable one instead of failing the whole fetch', async () => {
+    const result = await provider(rootUrl).getMessagesMetadata(['one', 'refused', 'two', 'malformed', 'three'], { headers: ['Subject'] });
+    expect(result.messages.map((m) => m.id)).toEqual(['one', 'two', 'three']);
+    expect(result.missing).toEqual([]);
+    expect(result.unreadable).toEqual([
+      { id: 'refused', reason: 'Invalid id value' },
+      { id: 'malformed', reason: expect.stringContaining("Gmail's answer could not be read") },
+    ]);
   });
 });
 

@@ -1,12 +1,11 @@
 import { gmail } from '@googleapis/gmail';
 import type { gmail_v1 } from '@googleapis/gmail';
+import pLimit from 'p-limit';
 import { OAuth2Client } from 'google-auth-library';
 import type { Credentials } from 'google-auth-library';
-import { BATCH_MODIFY_MAX_IDS, QUOTA_COST } from '@mailroom/gmail-sandbox/limits';
-import type { GmailMethod } from '@mailroom/gmail-sandbox/limits';
 import {
+  CursorExpiredError,
   GrantRevokedError,
-  HistoryExpiredError,
   InsufficientScopeError,
   NotFoundError,
   ProviderError,
@@ -15,17 +14,18 @@ import type {
   ChangesPage,
   FetchMetadataOptions,
   Header,
-  HistoryChange,
   ListChangesOptions,
   ListMessagesOptions,
   MailProvider,
+  EncodedRawMessage,
   MessageContent,
   MessagePage,
+  MessageChange,
   MessagePart,
-  MessageRef,
   MetadataResult,
   Profile,
   ProviderLabel,
+  ProviderLimits,
   ProviderMessage,
   SentMessage,
   WatchResult,
@@ -34,6 +34,8 @@ import { describeFailure, isQuotaFailure } from './api-error.ts';
 import type { ApiFailure } from './api-error.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
+import { BATCH_MODIFY_MAX_IDS, CLASSIC_UNITS_PER_USER_PER_MINUTE, LIST_MAX_PAGE_SIZE, QUOTA_COST, QUOTA_WINDOW_MS } from './limits.ts';
+import type { GmailMethod } from './limits.ts';
 import { QuotaPacer } from './pacer.ts';
 import type { PacerOptions } from './pacer.ts';
 import { DEFAULT_RETRY_POLICY, withRetry } from './retry.ts';
@@ -72,7 +74,19 @@ export interface GmailProviderOptions {
   random?: () => number;
 }
 
-export const GMAIL_CLASSIC_PACING: PacerOptions = { unitsPerWindow: 15_000, windowMs: 60_000 };
+export const GMAIL_CLASSIC_PACING: PacerOptions = { unitsPerWindow: CLASSIC_UNITS_PER_USER_PER_MINUTE, windowMs: QUOTA_WINDOW_MS };
+
+/** The profile in Gmail's own terms too: its sync cursor is the mailbox's historyId. */
+export interface GmailProfile extends Profile {
+  threadsTotal: number;
+  historyId: string;
+}
+
+/**
+ * Gmail's sync cursor is a history id (users.history.list startHistoryId): digits. Anything else
+ * was not written by this provider, so the sync starts over with a full listing.
+ */
+const HISTORY_ID = /^\d{1,30}$/;
 
 /**
  * MailProvider on @googleapis/gmail with google-auth-library's OAuth2Client: the same code for
@@ -80,6 +94,8 @@ export const GMAIL_CLASSIC_PACING: PacerOptions = { unitsPerWindow: 15_000, wind
  * where Gmail says retrying helps, and its failures mapped to the provider's typed errors.
  */
 export class GmailProvider implements MailProvider {
+  readonly kind = 'gmail';
+  readonly limits: ProviderLimits = { maxIdsPerBatchModify: BATCH_MODIFY_MAX_IDS, maxListPageSize: LIST_MAX_PAGE_SIZE };
   readonly auth: OAuth2Client;
   private readonly api: gmail_v1.Gmail;
   /**
@@ -120,13 +136,15 @@ export class GmailProvider implements MailProvider {
     this.api = gmail({ version: 'v1', auth: this.auth, rootUrl: this.at.rootUrl, retry: false });
   }
 
-  async getProfile(): Promise<Profile> {
+  async getProfile(): Promise<GmailProfile> {
     const data = await this.call('users.getProfile', () => this.api.users.getProfile({ userId: 'me' }, this.at));
+    const historyId = data.historyId ?? '0';
     return {
       emailAddress: data.emailAddress ?? '',
       messagesTotal: data.messagesTotal ?? 0,
       threadsTotal: data.threadsTotal ?? 0,
-      historyId: data.historyId ?? '0',
+      historyId,
+      cursor: historyId,
     };
   }
 
@@ -158,55 +176,83 @@ export class GmailProvider implements MailProvider {
     };
   }
 
+  /**
+   * One page of users.history.list from the cursor (a history id), as neutral changes. The
+   * checkpoint is the last record's id while more pages follow (records come in ascending id
+   * order, and a list from that id replays none of them), and the mailbox's historyId on the
+   * last page (https://developers.google.com/workspace/gmail/api/guides/sync#partial).
+   */
   async listChanges(options: ListChangesOptions): Promise<ChangesPage> {
+    const startHistoryId = options.cursor;
+    if (!HISTORY_ID.test(startHistoryId)) throw new CursorExpiredError(startHistoryId);
     let data: gmail_v1.Schema$ListHistoryResponse;
     try {
       data = await this.call('history.list', () =>
         this.api.users.history.list({
           userId: 'me',
-          startHistoryId: options.startHistoryId,
+          startHistoryId,
           ...(options.pageToken ? { pageToken: options.pageToken } : {}),
           ...(options.maxResults ? { maxResults: options.maxResults } : {}),
-          ...(options.historyTypes?.length ? { historyTypes: options.historyTypes } : {}),
-          ...(options.labelId ? { labelId: options.labelId } : {}),
         }, this.at),
       );
     } catch (error) {
-      // A 404 here means the startHistoryId is too old (https://developers.google.com/workspace/gmail/api/guides/sync#partial).
-      if (error instanceof NotFoundError) throw new HistoryExpiredError(options.startHistoryId);
+      // A 404 here means the startHistoryId is too old: "perform a full sync".
+      if (error instanceof NotFoundError) throw new CursorExpiredError(startHistoryId);
       throw error;
     }
+    const records = data.history ?? [];
+    const nextPageToken = data.nextPageToken ?? null;
     return {
-      changes: (data.history ?? []).map(toChange),
-      nextPageToken: data.nextPageToken ?? null,
-      historyId: data.historyId ?? options.startHistoryId,
+      changes: records.flatMap(toChanges),
+      nextPageToken,
+      checkpoint: nextPageToken ? (records.at(-1)?.id ?? startHistoryId) : (data.historyId ?? startHistoryId),
     };
   }
 
   async getMessagesMetadata(ids: readonly string[], options: FetchMetadataOptions = {}): Promise<MetadataResult> {
     const messages: ProviderMessage[] = [];
     const missing: string[] = [];
+    const unreadable: MetadataResult['unreadable'] = [];
     const format = options.withAttachments ? 'full' : 'metadata';
-    await forEachConcurrently(ids, this.concurrency, async (id) => {
-      try {
-        const data = await this.call('messages.get', () =>
-          this.api.users.messages.get({
-            userId: 'me',
-            id,
-            format,
-            ...(format === 'metadata' && options.headers?.length ? { metadataHeaders: [...options.headers] } : {}),
-          }, this.at),
-        );
-        messages.push(toProviderMessage(data, format, options.headers));
-      } catch (error) {
-        if (error instanceof NotFoundError) missing.push(id);
-        else throw error;
-      }
-    });
+    const limit = pLimit(this.concurrency);
+    // The first failure that is not about one message (quota, auth, an outage) stops the rest.
+    let failed = false;
+    await Promise.all(
+      ids.map((id) =>
+        limit(async () => {
+          if (failed) return;
+          let data: gmail_v1.Schema$Message;
+          try {
+            data = await this.call('messages.get', () =>
+              this.api.users.messages.get({
+                userId: 'me',
+                id,
+                format,
+                ...(format === 'metadata' && options.headers?.length ? { metadataHeaders: [...options.headers] } : {}),
+              }, this.at),
+            );
+          } catch (error) {
+            if (error instanceof NotFoundError) missing.push(id);
+            else if (refusesThisMessage(error)) unreadable.push({ id, reason: (error as Error).message });
+            else {
+              failed = true;
+              throw error;
+            }
+            return;
+          }
+          try {
+            messages.push(toProviderMessage(data, format, options.headers));
+          } catch (error) {
+            unreadable.push({ id, reason: `Gmail's answer could not be read: ${error instanceof Error ? error.message : String(error)}` });
+          }
+        }),
+      ),
+    );
     // Keep the caller's order; concurrency finishes them in any order.
     const position = new Map(ids.map((id, i) => [id, i]));
     messages.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-    return { messages, missing };
+    unreadable.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+    return { messages, missing, unreadable };
   }
 
   async getMessageContent(id: string, format: 'raw' | 'full'): Promise<MessageContent> {
@@ -214,6 +260,23 @@ export class GmailProvider implements MailProvider {
     const base = { id: data.id as string, threadId: data.threadId as string, labelIds: data.labelIds ?? [] };
     if (format === 'raw') return { format, ...base, raw: Buffer.from(data.raw ?? '', 'base64url') };
     return { format, ...base, payload: toPart(data.payload ?? {}) };
+  }
+
+  async getRawMessage(id: string, options: { maxBytes: number }): Promise<EncodedRawMessage> {
+    // The answer's bytes as they arrive, into one growing buffer: JSON.parse and base64url
+    // decoding of a large message happen in a render thread (decodeRawMessage), not here on the
+    // event loop, and no 10 MB string is ever built here.
+    return this.call('messages.get', async () => {
+      let response: { data: unknown };
+      try {
+        response = (await this.api.users.messages.get({ userId: 'me', id, format: 'raw' }, { ...this.at, responseType: 'stream' })) as unknown as { data: unknown };
+      } catch (error) {
+        throw withJsonErrorBody(error);
+      }
+      const length = Number((response as { headers?: { get?: (name: string) => string | null } }).headers?.get?.('content-length') ?? Number.NaN);
+      const { body, complete } = await readAtMost(response.data as AsyncIterable<Uint8Array> & { destroy?: () => void }, options.maxBytes, Number.isFinite(length) ? length : null);
+      return { data: { encoding: 'json-base64url' as const, body, complete } };
+    });
   }
 
   async getAttachment(messageId: string, attachmentId: string): Promise<Buffer> {
@@ -265,7 +328,7 @@ export class GmailProvider implements MailProvider {
     return { id: data.id as string, threadId: data.threadId as string, labelIds: data.labelIds ?? [] };
   }
 
-  async watch(options: { topicName: string; labelIds?: string[]; labelFilterBehavior?: 'include' | 'exclude' }): Promise<WatchResult> {
+  async watch(options: { topicName: string; labelIds?: string[]; labelFilterBehavior?: 'include' | 'exclude' }): Promise<WatchResult & { historyId: string }> {
     const data = await this.call('users.watch', () =>
       this.api.users.watch({
         userId: 'me',
@@ -345,7 +408,7 @@ export class GmailProvider implements MailProvider {
 }
 
 function toProviderError(error: unknown, now: number): Error {
-  if (error instanceof GrantRevokedError || error instanceof ProviderError || error instanceof HistoryExpiredError) return error;
+  if (error instanceof GrantRevokedError || error instanceof ProviderError || error instanceof CursorExpiredError) return error;
   const failure: ApiFailure = describeFailure(error, now);
   // invalid_grant from the token endpoint: the refresh token was revoked or expired (RFC 6749 §5.2).
   if (failure.reason === 'invalid_grant') return new GrantRevokedError();
@@ -355,21 +418,63 @@ function toProviderError(error: unknown, now: number): Error {
   return new ProviderError(failure.message, failure.status, failure.reason, { cause: error });
 }
 
-async function forEachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed: unknown = null;
-  const worker = async () => {
-    while (failed === null && next < items.length) {
-      const item = items[next++] as T;
-      try {
-        await work(item);
-      } catch (error) {
-        failed ??= error;
-      }
+/**
+ * An error about one message that retrying cannot fix: Gmail answered 400 (invalidArgument,
+ * failedPrecondition) or another 4xx for it that is not about quota (429, 403 rate limits) or
+ * the grant (401, 403). 5xx errors were already retried with backoff and stay the caller's
+ * problem: the sync job runs again later.
+ */
+function refusesThisMessage(error: unknown): boolean {
+  if (!(error instanceof ProviderError) || error instanceof GrantRevokedError || error instanceof InsufficientScopeError) return false;
+  const status = error.status ?? 0;
+  return status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 404 && status !== 429;
+}
+
+/** An error answer to a streamed request arrives as text: it is Google's JSON error body, read it as such. */
+function withJsonErrorBody(error: unknown): unknown {
+  const response = (error as { response?: { data?: unknown } }).response;
+  if (response && typeof response.data === 'string' && response.data.length < 65_536) {
+    try {
+      response.data = JSON.parse(response.data) as unknown;
+    } catch {
+      // Not JSON: the status alone describes it.
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failed !== null) throw failed;
+  }
+  return error;
+}
+
+/** ES2024's resizable ArrayBuffer (Node 20+), typed here: the project's TypeScript lib is older. */
+interface ResizableBuffer extends ArrayBuffer {
+  resize(byteLength: number): void;
+}
+const ResizableArrayBuffer = ArrayBuffer as unknown as new (byteLength: number, options: { maxByteLength: number }) => ResizableBuffer;
+
+/**
+ * A response body read into one resizable ArrayBuffer (grown in place, never copied), at most
+ * `maxBytes`; past that the rest is not read and `complete` is false. The buffer can be moved to
+ * a worker thread without a copy.
+ */
+async function readAtMost(
+  stream: AsyncIterable<Uint8Array> & { destroy?: () => void },
+  maxBytes: number,
+  contentLength: number | null,
+): Promise<{ body: ArrayBuffer; complete: boolean }> {
+  // With the length announced (Content-Length), the buffer is allocated once at its final size.
+  const body = new ResizableArrayBuffer(contentLength === null ? 0 : Math.min(contentLength, maxBytes), { maxByteLength: maxBytes });
+  let length = 0;
+  for await (const chunk of stream) {
+    const take = Math.min(chunk.byteLength, maxBytes - length);
+    if (length + take > body.byteLength) body.resize(Math.min(maxBytes, Math.max(length + take, body.byteLength * 2, 64 * 1024)));
+    new Uint8Array(body, length, take).set(chunk.subarray(0, take));
+    length += take;
+    if (take < chunk.byteLength) {
+      stream.destroy?.();
+      body.resize(length);
+      return { body, complete: false };
+    }
+  }
+  body.resize(length);
+  return { body, complete: true };
 }
 
 function toLabel(label: gmail_v1.Schema$Label): ProviderLabel {
@@ -380,21 +485,24 @@ function toLabel(label: gmail_v1.Schema$Label): ProviderLabel {
   return out;
 }
 
-function toRef(message: gmail_v1.Schema$Message | undefined): MessageRef & { labelIds: string[] } {
+function toRef(message: gmail_v1.Schema$Message | undefined): { id: string; threadId: string; labelIds: string[] } {
   return { id: message?.id as string, threadId: message?.threadId as string, labelIds: message?.labelIds ?? [] };
 }
 
-function toChange(record: gmail_v1.Schema$History): HistoryChange {
-  return {
-    id: record.id as string,
-    messagesAdded: (record.messagesAdded ?? []).map((e) => toRef(e.message)),
-    messagesDeleted: (record.messagesDeleted ?? []).map((e) => {
-      const ref = toRef(e.message);
-      return { id: ref.id, threadId: ref.threadId };
+/**
+ * One history record as neutral changes, in the order the record lists them: added, labels
+ * added, labels removed, deleted. Label entries carry the message's whole label list after the
+ * change (users.history: HistoryLabelAdded.message), which is what `relabelled` means.
+ */
+function toChanges(record: gmail_v1.Schema$History): MessageChange[] {
+  return [
+    ...(record.messagesAdded ?? []).map((e) => ({ kind: 'added' as const, ...toRef(e.message) })),
+    ...[...(record.labelsAdded ?? []), ...(record.labelsRemoved ?? [])].map((e) => ({ kind: 'relabelled' as const, ...toRef(e.message) })),
+    ...(record.messagesDeleted ?? []).map((e) => {
+      const { id, threadId } = toRef(e.message);
+      return { kind: 'deleted' as const, id, threadId };
     }),
-    labelsAdded: (record.labelsAdded ?? []).map((e) => ({ message: toRef(e.message), labelIds: e.labelIds ?? [] })),
-    labelsRemoved: (record.labelsRemoved ?? []).map((e) => ({ message: toRef(e.message), labelIds: e.labelIds ?? [] })),
-  };
+  ];
 }
 
 function toHeaders(headers: gmail_v1.Schema$MessagePartHeader[] | undefined): Header[] {
@@ -418,12 +526,22 @@ function toPart(part: gmail_v1.Schema$MessagePart): MessagePart {
 }
 
 /**
- * Walks the MIME tree for attachments: parts with a filename or whose body Gmail serves
- * separately (attachmentId), including unnamed ones.
+ * Walks the MIME tree for attachments by the rule has:attachment uses (@mailroom/mail-parse
+ * attachments.ts): a leaf with `Content-Disposition: attachment` or a file name; never the
+ * signature of a multipart/signed message (RFC 1847: its parts after the first); forwarded
+ * messages walked into.
  */
 function attachmentsOf(part: gmail_v1.Schema$MessagePart | undefined, out: Array<{ filename: string; mimeType: string }> = []) {
   if (!part) return out;
-  if (part.filename || part.body?.attachmentId) out.push({ filename: part.filename ?? '', mimeType: part.mimeType ?? 'application/octet-stream' });
+  const mimeType = (part.mimeType ?? 'application/octet-stream').toLowerCase();
+  if (mimeType.startsWith('multipart/')) {
+    const children = part.parts ?? [];
+    for (const child of mimeType === 'multipart/signed' ? children.slice(0, 1) : children) attachmentsOf(child, out);
+    return out;
+  }
+  const disposition = part.headers?.find((h) => h.name?.toLowerCase() === 'content-disposition')?.value ?? '';
+  if (part.filename || /^\s*attachment\s*(;|$)/i.test(disposition)) out.push({ filename: part.filename ?? '', mimeType: part.mimeType ?? 'application/octet-stream' });
+  // Gmail lists the parts of a forwarded message (message/rfc822) under it.
   for (const child of part.parts ?? []) attachmentsOf(child, out);
   return out;
 }

@@ -27,6 +27,9 @@ let mbox: string;
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-conformance-'));
+  // The parsed-mbox cache goes to this run's directory, not the user's (the binary inherits it).
+  process.env['XDG_CACHE_HOME'] = path.join(dir, 'cache');
+  delete process.env['DATA_DIR'];
   mbox = path.join(dir, 'takeout.mbox');
   fs.writeFileSync(mbox, buildCorpusMbox());
 });

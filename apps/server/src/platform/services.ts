@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Authenticator } from '../auth/principal.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { LlmProvider } from '../providers/llm/index.ts';
+import type { ProviderFactory } from '../providers/mail-provider.ts';
+import type { SpeechRecognizer } from '../providers/speech/recognizer.ts';
+
+/**
+ * Everything a feature may use from the rest of the server, in one typed value (DESIGN §2:
+ * "features reach outside parts through one typed context"). The app builds it once; callable
+ * functions receive it (plus the request and the signed-in user) as their `ctx`, and a plugin's
+ * routes, jobs and subscriptions receive it as `services`. A feature never builds its own
+ * database handle, queue, provider or clock: tests swap these here, in one place.
+ */
+export interface AppServices {
+  /** Kysely on SQLite or PostgreSQL; repository functions take it (or a transaction). */
+  db: Db;
+  /** The validated configuration (environment variables, config.ts). */
+  config: Config;
+  /** Background jobs: in-process on SQLite, pg-boss on PostgreSQL (many workers share them). */
+  jobs: JobQueue;
+  /**
+   * The mailbox of a mail account, built from its stored grant: a provider-neutral MailProvider
+   * (Gmail today). Null when the account holds no grant (disconnected). Call it per use; one
+   * quota pacer per account is shared underneath.
+   */
+  providers: ProviderFactory;
+  /** The time. Read `clock.now()`, never `Date.now()`, wherever a promise depends on time. */
+  clock: Clock;
+  /** The process's logger (a request's own logger inside callable functions). */
+  log: FastifyBaseLogger;
+  /** Who is calling, for routes outside /api/fn: API token first, then the session cookie. */
+  authenticate: Authenticator;
+  /**
+   * An OpenAI-compatible model for generative steps (providers/llm: AI_BASE_URL, AI_MODEL), or
+   * null when none is configured. Every use has a local fallback (DESIGN §4), so null is a
+   * normal state; the provider owns timeouts and retries and never throws from draftReply.
+   */
+  llm: LlmProvider | null;
+  /** Web Push delivery (providers/push), or null until it is set up. */
+  push: PushSender | null;
+  /** The offline speech recogniser (providers/speech), or null where it is not installed. */
+  speech: SpeechRecognizer | null;
+}
+
+/** The slot Web Push fills (issue 20: VAPID, RFC 8291 encryption, via the web-push library). */
+export interface PushSender {
+  /** The VAPID public key browsers subscribe with (applicationServerKey). */
+  readonly publicKey: string;
+  /**
+   * Delivers one payload to one subscription. `gone` is true when the push service answered
+   * 404/410: the subscription no longer exists and its registration should be removed.
+   */
+  send(subscription: PushSubscriptionTarget, payload: string): Promise<{ delivered: boolean; gone: boolean }>;
+}
+
+export interface PushSubscriptionTarget {
+  endpoint: string;
+  keys: { auth: string; p256dh: string };
+}
+
+/**
+ * The slot the offline recogniser fills (issue 16: pocketsphinx with the en-us model): its own
+ * interface in providers/speech (availability, and recognition of a WAV in command mode with the
+ * user's names in the grammar, or in dictation mode), never storing the audio.
+ */
+export type { SpeechRecognizer };

@@ -1,0 +1,113 @@
+/**
+ * Pronunciations for the words a grammar uses, taken from the CMU Pronouncing Dictionary that
+ * ships with the model (cmudict-en-us.dict: "word PH O N E S", alternates as "word(2)").
+ *
+ * The recogniser is given a small dictionary of just the grammar's words: it loads in
+ * milliseconds instead of the full 134,000 entries, and it is where words missing from CMUdict
+ * (a category called "Zendesk", "mailroom", "unstar") get a pronunciation. For those we chose
+ * composition from CMUdict itself over a letter-to-sound model: Debian's pocketsphinx has no
+ * grapheme-to-phoneme step, and names users give categories are mostly compounds of real words
+ * or acronyms. So, in order:
+ *   1. the word itself; then with an apostrophe restored ("dont" -> "don't", "lets" -> "let's");
+ *   2. the word split into the fewest dictionary words ("zendesk" -> zen + desk,
+ *      "unstar" -> un + star), preferring long pieces;
+ *   3. where no split exists, letters are spelled out as their names ("ibm" -> I B M), mixed
+ *      with dictionary pieces where those exist ("q3" was already split by the grammar).
+ * Every word therefore gets a pronunciation; step 3 is right for acronyms and rough for
+ * invented words — which is the weakness to know about.
+ */
+import fs from 'node:fs/promises';
+
+export type PronouncingDictionary = Map<string, string[]>;
+
+const loaded = new Map<string, Promise<PronouncingDictionary>>();
+
+/** Reads a CMUdict-format file once per process. */
+export function loadDictionary(file: string): Promise<PronouncingDictionary> {
+  let dictionary = loaded.get(file);
+  if (!dictionary) {
+    dictionary = fs.readFile(file, 'utf8').then(parseDictionary);
+    loaded.set(file, dictionary);
+    dictionary.catch(() => loaded.delete(file));
+  }
+  return dictionary;
+}
+
+export function parseDictionary(text: string): PronouncingDictionary {
+  const dictionary: PronouncingDictionary = new Map();
+  for (const line of text.split('\n')) {
+    const space = line.indexOf(' ');
+    if (space <= 0) continue;
+    // "word(2) ..." is the second pronunciation of "word"; a trailing "#comment" is not phones.
+    const word = line.slice(0, space).replace(/\(\d+\)$/, '');
+    const phones = line.slice(space + 1).replace(/#.*$/, '').trim();
+    if (!phones) continue;
+    const list = dictionary.get(word);
+    if (list) list.push(phones);
+    else dictionary.set(word, [phones]);
+  }
+  return dictionary;
+}
+
+/** Which step found the pronunciation (for the recogniser's diagnostics and tests). */
+export type PronunciationSource = 'dictionary' | 'apostrophe' | 'compound' | 'spelled';
+
+export interface Pronunciation {
+  phones: string[];
+  source: PronunciationSource;
+}
+
+const LONGEST_WORD = 40;
+
+export function pronounce(word: string, dictionary: PronouncingDictionary): Pronunciation {
+  const direct = dictionary.get(word);
+  if (direct) return { phones: direct, source: 'dictionary' };
+  for (let k = 1; k <= 2 && k < word.length; k++) {
+    const withApostrophe = dictionary.get(`${word.slice(0, -k)}'${word.slice(-k)}`);
+    if (withApostrophe) return { phones: withApostrophe, source: 'apostrophe' };
+  }
+  // Fewest pieces, a spelled letter costing more than a word; dynamic programming over prefixes.
+  const text = word.slice(0, LONGEST_WORD);
+  const best: { cost: number; phones: string[]; spelled: boolean }[] = [{ cost: 0, phones: [], spelled: false }];
+  for (let end = 1; end <= text.length; end++) {
+    let choice: { cost: number; phones: string[]; spelled: boolean } | undefined;
+    for (let start = Math.max(0, end - 20); start < end; start++) {
+      const before = best[start];
+      if (!before) continue;
+      const piece = text.slice(start, end);
+      const isLetter = piece.length === 1;
+      // Single-letter "words" (a, i, o) are spelled the same way: as letters.
+      const known = isLetter ? letterName(piece, dictionary) : piece.length >= 2 ? dictionary.get(piece)?.[0] : undefined;
+      if (!known) continue;
+      const cost = before.cost + (isLetter ? 3 : 1 + 1 / piece.length);
+      if (!choice || cost < choice.cost) choice = { cost, phones: [...before.phones, known], spelled: before.spelled || isLetter };
+    }
+    if (choice) best[end] = choice;
+  }
+  const found = best[text.length];
+  if (!found || found.phones.length === 0) throw new Error(`no pronunciation can be made for "${word}"`);
+  return { phones: [found.phones.join(' ')], source: found.spelled ? 'spelled' : 'compound' };
+}
+
+/** A letter or digit as it is named: "b" -> B IY, "7" -> S EH V AH N. */
+function letterName(char: string, dictionary: PronouncingDictionary): string | undefined {
+  const digits = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+  if (/\d/.test(char)) return dictionary.get(digits[Number(char)] as string)?.[0];
+  // CMUdict lists letter names as "a." ... "z." (and "a" as the article): prefer the name.
+  return dictionary.get(`${char}.`)?.[0] ?? dictionary.get(char)?.at(-1);
+}
+
+/**
+ * The dictionary file for a grammar: one line per pronunciation, in CMUdict's format, each
+ * `spokenAs` token (the grammar's out-of-grammar tokens) pronounced as its ordinary word.
+ */
+export function grammarDictionary(words: Iterable<string>, dictionary: PronouncingDictionary, spokenAs: ReadonlyMap<string, string> = new Map()): { text: string; made: Map<string, PronunciationSource> } {
+  const lines: string[] = [];
+  const made = new Map<string, PronunciationSource>();
+  for (const token of words) {
+    const { phones, source } = pronounce(spokenAs.get(token) ?? token, dictionary);
+    if (source !== 'dictionary') made.set(token, source);
+    phones.forEach((p, i) => lines.push(`${i === 0 ? token : `${token}(${i + 1})`} ${p}`));
+  }
+  return { text: `${lines.join('\n')}\n`, made };
+}

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseVoiceCommand, DESTRUCTIVE_INTENTS } from '@mailroom/intelligence/voice';
+import wavefilePackage from 'wavefile';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runVoice } from '../../cli/commands/voice.ts';
+import { parseDictionary, pronounce } from './dictionary.ts';
+import { PocketsphinxRecognizer, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
+import { parseSegmentation } from './pocketsphinx.ts';
+import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_VOICES, speechToolsAvailable, synthesise } from './spoken-commands.ts';
+
+const { WaveFile } = wavefilePackage;
+const CI = process.env.CI === 'true';
+
+function wavOf(channels: number, rate: number, bitDepth: string, seconds: number): Buffer {
+  const wav = new WaveFile();
+  const frames = Math.round(rate * seconds);
+  const samples = Array.from({ length: channels }, () => Array.from({ length: frames }, (_, i) => Math.round(Math.sin(i / 10) * 1000)));
+  wav.fromScratch(channels, rate, bitDepth, channels === 1 ? (samples[0] as number[]) : samples);
+  return Buffer.from(wav.toBuffer());
+}
+
+describe('uploaded audio', () => {
+  it('accepts 16 kHz mono 16-bit WAV as it is', () => {
+    const audio = readSpeechWav(wavOf(1, 16000, '16', 1));
+    expect(audio.pcm.length).toBe(16000);
+    expect(audio.conversions).toEqual([]);
+  });
+  it('converts other rates, channel counts and depths to 16 kHz mono 16-bit', () => {
+    const audio = readSpeechWav(wavOf(2, 44100, '24', 0.5));
+    expect(audio.pcm.length).toBeGreaterThan(7900);
+    expect(audio.pcm.length).toBeLessThan(8100);
+    expect(audio.conversions.join('; ')).toMatch(/24-bit -> 16-bit.*2 channels -> mono.*44100 Hz -> 16000 Hz/);
+  });
+  it('refuses what is not WAV, with a message that says what to send', () => {
+    expect(() => readSpeechWav(Buffer.from('ID3 this is an mp3'))).toThrow(/not a WAV file.*16 kHz mono 16-bit/);
+    expect(() => readSpeechWav(Buffer.alloc(0))).toThrow(SpeechInputError);
+  });
+  it('refuses a truncated or lying header instead of decoding garbage', () => {
+    const wav = wavOf(1, 16000, '16', 0.2);
+    expect(() => readSpeechWav(wav.subarray(0, 30))).toThrow(SpeechInputError);
+  });
+  it('refuses more than 30 seconds even when the file is under 1 MB', () => {
+    const wav = wavOf(1, 8000, '16', 31);
+    expect(wav.length).toBeLessThan(1_048_576);
+    expect(() => readSpeechWav(wav)).toThrow(/31\.0 s long; the limit is 30 s/);
+  });
+  it('refuses more than 1 MB before reading it', () => {
+    expect(() => readSpeechWav(Buffer.alloc(1_048_577))).toThrow(/the limit is 1,048,576 bytes/);
+  });
+});
+
+describe('pronunciations for words the dictionary lacks', () => {
+  const dictionary = parseDictionary(['zen Z EH N', 'desk D EH S K', "don't D OW N T", 'i AY', 'b B IY', 'm EH M', 'star S T AA R', 'un AH N'].join('\n'));
+  it('restores apostrophes, splits compounds and spells acronyms', () => {
+    expect(pronounce('dont', dictionary)).toEqual({ phones: ['D OW N T'], source: 'apostrophe' });
+    expect(pronounce('zendesk', dictionary)).toEqual({ phones: ['Z EH N D EH S K'], source: 'compound' });
+    expect(pronounce('unstar', dictionary)).toEqual({ phones: ['AH N S T AA R'], source: 'compound' });
+    expect(pronounce('ibm', dictionary)).toEqual({ phones: ['AY B IY EH M'], source: 'spelled' });
+  });
+  it('reads the word segmentation, dropping silences and alternate-pronunciation marks', () => {
+    expect(parseSegmentation('stdin S 0 T -5504 A -5504 L 0 0 -1155 0 <sil> 11 -800 0 open(2) 40 -2160 0 receipts 90 -900 0 (NULL) 120\n')).toEqual([
+      { word: 'open', start: 0.4, end: 0.9 },
+      { word: 'receipts', start: 0.9, end: 1.2 },
+    ]);
+    expect(parseSegmentation('')).toEqual([]);
+  });
+});
+
+describe('recogniser availability', () => {
+  it('says how to install it when the binary is missing', async () => {
+    const missing = new PocketsphinxRecognizer({ binary: '/nonexistent/pocketsphinx_continuous' });
+    const availability = await missing.availability();
+    expect(availability).toMatchObject({ available: false });
+    expect(availability.available === false && availability.reason).toMatch(/apt-get install pocketsphinx pocketsphinx-en-us/);
+    await expect(missing.recognize(wavOf(1, 16000, '16', 0.5), { mode: 'command' })).rejects.toBeInstanceOf(SpeechUnavailableError);
+  });
+
+  it('is installed with its model and espeak-ng + sox for these tests (required under CI)', async () => {
+    const available = (await new PocketsphinxRecognizer().availability()).available && (await speechToolsAvailable());
+    if (CI) expect(available, 'CI must install pocketsphinx pocketsphinx-en-us espeak-ng sox').toBe(true);
+  });
+});
+
+const installed = (await new PocketsphinxRecognizer().availability()).available && (await speechToolsAvailable());
+
+// Under CI=true these run (and fail if the tools are missing); on a developer machine without
+// them they are skipped, and the test above says why.
+describe.runIf(installed || CI)('offline recognition of synthesised speech', () => {
+  const recognizer = new PocketsphinxRecognizer();
+  let dir: string;
+  let tmp: string;
+  const previousTmp = process.env.TMPDIR;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-voice-test-'));
+    // The recogniser's private directories are made under TMPDIR: a fresh one, to check they go.
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-voice-tmp-'));
+    process.env.TMPDIR = tmp;
+  });
+  afterAll(() => {
+    if (previousTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previousTmp;
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('understands spoken commands in several voices and speeds (a representative subset; the full sweep is in the bench)', async () => {
+    // Every fourth command in each voice, offset per voice: each command is heard once.
+    const perVoice: string[] = [];
+    const wrongActions: string[] = [];
+    let right = 0;
+    let total = 0;
+    for (const [v, { voice, speed }] of SPOKEN_VOICES.entries()) {
+      let voiceRight = 0;
+      let voiceTotal = 0;
+      for (const [i, [text, intent, slots]] of SPOKEN_COMMANDS.entries()) {
+        if (i % SPOKEN_VOICES.length !== v) continue;
+        const wav = await synthesise(text, voice, speed, dir);
+        const heard = await recognizer.recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+        const got = heard.inGrammar ? parseVoiceCommand(heard.transcript, { categories: SPOKEN_CATEGORIES }) : { intent: 'unknown', slots: {} };
+        const ok = got.intent === intent && JSON.stringify(got.slots) === JSON.stringify(slots);
+        voiceTotal++;
+        if (ok) voiceRight++;
+        else if (got.intent !== 'unknown' && DESTRUCTIVE_INTENTS.has(got.intent as never)) wrongActions.push(`${voice}: "${text}" heard as "${heard.transcript}" -> ${got.intent}`);
+      }
+      right += voiceRight;
+      total += voiceTotal;
+      perVoice.push(`${voice} -s ${speed}: ${voiceRight}/${voiceTotal}`);
+    }
+    console.log(`voice recogniser command accuracy: ${right}/${total} (${((100 * right) / total).toFixed(0)} %) — ${perVoice.join(', ')}`);
+    expect(wrongActions).toEqual([]);
+    // Measured 70 % on this subset (23/33) with espeak-ng voices; the issue's target is 95 %,
+    // not met yet (see the report). This bar catches a recogniser that stopped working.
+    expect(right / total).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('never turns speech that is no command into a destructive action', async () => {
+    for (const text of SPOKEN_NON_COMMANDS) {
+      const heard = await recognizer.recognize(await synthesise(text, 'en-us', 160, dir), { mode: 'command', categories: SPOKEN_CATEGORIES });
+      const intent = heard.inGrammar ? parseVoiceCommand(heard.transcript, { categories: SPOKEN_CATEGORIES }).intent : 'unknown';
+      expect(DESTRUCTIVE_INTENTS.has(intent as never), `${text} -> ${heard.transcript}`).toBe(false);
+    }
+  });
+
+  it('leaves no file behind: audio goes through a pipe, the grammar directory is removed', async () => {
+    await recognizer.recognize(await synthesise('open receipts', 'en-us', 160, dir), { mode: 'command', categories: ['Receipts'] });
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  });
+
+  it('stops a decode that takes too long and says so', async () => {
+    const impatient = new PocketsphinxRecognizer({ timeoutMs: 1 });
+    await expect(impatient.recognize(await synthesise('go to settings', 'en-us', 160, dir), { mode: 'command' })).rejects.toBeInstanceOf(SpeechDecodeError);
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  });
+
+  it('CLI: voice recognize prints one JSON line with transcript, intent and slots', async () => {
+    const file = path.join(dir, 'cli.wav');
+    fs.writeFileSync(file, await synthesise('open receipts', 'en-us', 160, dir));
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => err.push(t) } };
+    expect(await runVoice(['recognize', '--wav', file, '--categories', 'Receipts,Travel Plans'], io)).toBe(0);
+    expect(JSON.parse(out.join(''))).toEqual({ transcript: 'open receipts', intent: 'open_category', slots: { name: 'Receipts' } });
+    expect(out.join('').trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('CLI contract without audio', () => {
+  const capture = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return { out, err, io: { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => err.push(t) } } };
+  };
+  it('voice parse prints {intent, slots} with the category as the user wrote it', async () => {
+    const { out, io } = capture();
+    expect(await runVoice(['parse', '--categories', 'Receipts, Travel Plans', 'could you open travel plans please'], io)).toBe(0);
+    expect(out.join('')).toBe('{"intent":"open_category","slots":{"name":"Travel Plans"}}\n');
+  });
+  it('bad input exits non-zero with a clear message on stderr', async () => {
+    const a = capture();
+    expect(await runVoice(['parse'], a.io)).toBe(1);
+    expect(a.err.join('')).toMatch(/give the text as one argument/);
+    const b = capture();
+    expect(await runVoice(['recognize'], b.io)).toBe(1);
+    expect(b.err.join('')).toMatch(/--wav FILE is required/);
+    const c = capture();
+    const notWav = path.join(os.tmpdir(), `mailroom-not-wav-${process.pid}.wav`);
+    fs.writeFileSync(notWav, 'not audio at all');
+    try {
+      expect(await runVoice(['recognize', '--wav', notWav], c.io)).toBe(2);
+      expect(c.err.join('')).toMatch(/not a WAV file/);
+    } finally {
+      fs.rmSync(notWav);
+    }
+    const d = capture();
+    expect(await runVoice(['recognize', '--wav', '/nonexistent.wav'], d.io)).toBe(1);
+    expect(d.err.join('')).toMatch(/cannot read the WAV file/);
+  });
+});

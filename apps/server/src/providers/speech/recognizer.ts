@@ -1,0 +1,41 @@
+/**
+ * The one interface every speech recogniser of the server meets (DESIGN §2: providers/speech is
+ * the offline recogniser's home). Features reach it through the app's context; they never spawn
+ * a decoder themselves.
+ */
+
+export interface RecognizeOptions {
+  /** `command`: decode against the command grammar; `dictation`: free speech (a reply). */
+  mode: 'command' | 'dictation';
+  /** The user's category names, so "open receipts" is in the grammar. */
+  categories?: readonly string[];
+  /** The user's label names, words a spoken search may use. */
+  labels?: readonly string[];
+}
+
+export interface Recognition {
+  /** What was heard, lower case, words separated by single spaces ('' for silence). */
+  transcript: string;
+  /** 0..1 when the recogniser gives one (PocketSphinx's command line does not). */
+  confidence?: number;
+  /**
+   * Command mode: false when the speech fell outside the command grammar. The transcript is then
+   * the language model's best guess, to show the user, and must not be acted on as a command.
+   * Always false in dictation mode.
+   */
+  inGrammar: boolean;
+  /** Length of the audio, for real-time-factor figures. */
+  seconds: number;
+}
+
+export type SpeechAvailability = { available: true } | { available: false; reason: string };
+
+export interface SpeechRecognizer {
+  /** Whether the recogniser can run here, and if not, what to install. */
+  availability(): Promise<SpeechAvailability>;
+  /**
+   * `wav`: a RIFF/WAVE file, ideally 16 kHz mono 16-bit; other rates, channel counts and depths
+   * are converted. At most 1 MB and 30 s, else SpeechInputError.
+   */
+  recognize(wav: Uint8Array, options: RecognizeOptions): Promise<Recognition>;
+}
