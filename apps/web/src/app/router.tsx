@@ -75,6 +75,7 @@ export function createRoutes(): RouteObject[] {
     { path: 'insights', lazy: page(() => import('../features/insights/components/InsightsPage'), (m) => m.InsightsPage) },
     { path: 'ops', lazy: page(() => import('../features/ops/components/OpsPage'), (m) => m.OpsPage) },
     { path: 'inbox', lazy: page(() => import('../features/inbox/components/InboxPage'), (m) => m.InboxPage) },
+    { path: 'search', lazy: page(() => import('../features/search/components/SearchPage'), (m) => m.SearchPage) },
     ...Object.entries(ROUTE_REDIRECTS).map(([from, to]) => ({ path: from.slice(1), element: <Navigate to={to} replace /> })),
   ];
 

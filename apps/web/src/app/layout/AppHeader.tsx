@@ -1,6 +1,8 @@
 import { NavLink } from 'react-router';
 import { useAuth } from '../../features/auth';
 import { NotificationBell } from '../../features/notifications';
+import { SearchBox } from '../../features/search';
+import { MicButton } from '../../features/voice';
 import { ButtonLink, cx } from '../../shared/ui';
 import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
@@ -31,6 +33,11 @@ export function AppHeader({ variant }: { variant: 'public' | 'app' }) {
       <div className={cx('mx-auto flex h-16 items-center gap-2 px-3 sm:px-6', variant === 'public' && 'max-w-7xl')}>
         <MobileNav sections={mobileSections} />
         <Logo />
+        {variant === 'app' && signedIn ? (
+          <div className="ml-1 flex min-w-0 flex-1 sm:ml-6">
+            <SearchBox />
+          </div>
+        ) : null}
         {variant === 'public' ? (
           <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
             {PUBLIC_NAV.map((item) => (
@@ -66,6 +73,7 @@ export function AppHeader({ variant }: { variant: 'public' | 'app' }) {
                   </ButtonLink>
                 </span>
               ) : null}
+              {variant === 'app' ? <MicButton /> : null}
               <NotificationBell />
               <AccountMenu user={auth.user} />
             </>

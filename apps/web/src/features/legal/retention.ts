@@ -1,11 +1,14 @@
+import { DERIVED_DATA_DAYS, PURGE_HOURS, UNDO_DAYS } from '../../shared/promises';
+
 /**
- * The periods the privacy and security pages state. They are the product's promises (DESIGN §1);
- * the server enforces them (retention job, purge job, action batch expiry).
+ * The periods the privacy and security pages state. The first three are the product's promises
+ * (DESIGN §1), enforced by the server's jobs with the same constants; the last two are the
+ * operator's legal response times.
  */
 export const RETENTION = {
-  derivedDataDays: 30,
-  purgeAfterRevokeHours: 24,
-  undoDays: 7,
+  derivedDataDays: DERIVED_DATA_DAYS,
+  purgeAfterRevokeHours: PURGE_HOURS,
+  undoDays: UNDO_DAYS,
   gdprResponseDays: 30,
   ccpaResponseDays: 45,
 } as const;

@@ -1,4 +1,5 @@
 import type { Placement } from '@floating-ui/react-dom';
+import { PURGE_HOURS, UNDO_DAYS } from '../../shared/promises';
 
 export interface TourStep {
   /** The `data-tour` value of the element the step explains. */
@@ -37,7 +38,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   },
   {
     anchor: 'recovery',
-    title: 'Undo for 7 days',
+    title: `Undo for ${UNDO_DAYS} days`,
     body: 'Quarantine or delete a whole category at once. Every bulk action is recorded in Recovery with its own Undo.',
     microtrust: 'Delete moves mail to Gmail’s trash; nothing is deleted permanently.',
     hint: 'Recovery is in the menu under Tools.',
@@ -59,7 +60,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     anchor: 'settings',
     title: 'Your data, your call',
     body: 'Export everything as JSON, create API tokens, disconnect Gmail or delete your account, all from Settings.',
-    microtrust: 'Disconnecting purges your mail data within 24 hours.',
+    microtrust: `Disconnecting purges your mail data within ${PURGE_HOURS} hours.`,
     hint: 'Settings is also in the account menu at the top right.',
     primary: 'Go to dashboard',
     secondary: 'Stay here',

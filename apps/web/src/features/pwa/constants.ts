@@ -1,8 +1,8 @@
-/** The install banner appears this long after the browser's `beforeinstallprompt` (the seed's 3 s). */
-export const INSTALL_BANNER_DELAY_MS = 3_000;
-
-/** "Not now" hides the banner for this long (the seed's 7 days). */
-export const INSTALL_BANNER_SUPPRESS_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * The install banner appears 3 s after the browser's `beforeinstallprompt`, and "Not now" hides
+ * it for 7 days (the seed's timings, named in @mailroom/contract's promises.ts).
+ */
+export { INSTALL_BANNER_DELAY_MS, INSTALL_BANNER_SUPPRESS_MS } from '@mailroom/contract/promises';
 
 /** localStorage key holding the time (ms since the epoch) of the last "Not now". */
 export const INSTALL_DISMISSED_AT_KEY = 'mailroom.installBanner.dismissedAt';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callFn, setApiQueryClient } from './client';
 import { FnCallError, NETWORK_ERROR_MESSAGE, needsWriteScope } from './errors';
 import { createQueryClient } from './queryClient';
-import { categoriesQueryKey, sessionQueryKey } from './session';
+import { categoriesQueryKey, mailQueryKey, sessionQueryKey } from './session';
 
 const signedIn: AuthSession = { user: { id: 'u1', email: 'ada@example.com', displayName: 'Ada' }, csrfToken: 'csrf-123' };
 
@@ -54,12 +54,14 @@ describe('callFn', () => {
     await expect(callFn('listCategories')).rejects.toMatchObject({ status: 'UNIMPLEMENTED', httpStatus: 501 });
   });
 
-  it('forgets the user and their cached categories on UNAUTHENTICATED', async () => {
+  it('forgets the user and their cached categories and mail on UNAUTHENTICATED', async () => {
     client.setQueryData([...categoriesQueryKey, 'u1'], [{ categoryId: 'c1' }]);
+    client.setQueryData([...mailQueryKey, 'u1', 'content', 'm1'], { id: 'm1' });
     vi.stubGlobal('fetch', answer(401, { error: { status: 'UNAUTHENTICATED', message: 'Sign in to call this function' } }));
     await expect(callFn('listCategories')).rejects.toMatchObject({ status: 'UNAUTHENTICATED' });
     expect(client.getQueryData(sessionQueryKey)).toEqual({ user: null, csrfToken: null });
     expect(client.getQueryData([...categoriesQueryKey, 'u1'])).toBeUndefined();
+    expect(client.getQueryData([...mailQueryKey, 'u1', 'content', 'm1'])).toBeUndefined();
   });
 
   it('turns a request that never reached the server into the network error', async () => {

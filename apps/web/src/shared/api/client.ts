@@ -2,7 +2,7 @@ import type { AuthSession, CSRF_HEADER_NAME, FnName, FnRequest, FnResponse } fro
 import type { QueryClient } from '@tanstack/react-query';
 import { FnCallError, NETWORK_ERROR_MESSAGE, isFnStatus } from './errors';
 import { queryClient as appQueryClient } from './queryClient';
-import { SIGNED_OUT, categoriesQueryKey, sessionQueryKey } from './session';
+import { SIGNED_OUT, categoriesQueryKey, mailQueryKey, sessionQueryKey } from './session';
 
 /** The contract's header name; typed against it so a rename there breaks the build here. */
 export const CSRF_HEADER: typeof CSRF_HEADER_NAME = 'x-csrf-token';
@@ -25,6 +25,7 @@ export function currentCsrfToken(): string | null {
 export function clearSignedInState(client: QueryClient = cache): void {
   client.setQueryData<AuthSession>(sessionQueryKey, SIGNED_OUT);
   client.removeQueries({ queryKey: categoriesQueryKey });
+  client.removeQueries({ queryKey: mailQueryKey });
 }
 
 function errorFromBody(body: unknown, httpStatus: number): FnCallError {

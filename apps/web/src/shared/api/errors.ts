@@ -1,4 +1,5 @@
 import type { FnStatus } from '@mailroom/contract';
+import { failureReasonOf, REASONS, type FailureReason } from '@mailroom/contract/reasons';
 
 /** Every canonical status, so a status string from the wire can be checked (tsc keeps it complete). */
 const KNOWN_STATUSES: Record<FnStatus, true> = {
@@ -53,11 +54,17 @@ export function isUnimplemented(error: unknown): boolean {
   return isFnCallError(error, 'UNIMPLEMENTED');
 }
 
+/**
+ * Why a call failed, from its details: one of the contract's reasons (packages/contract
+ * reasons.ts, the list the server raises), or null for any other error.
+ */
+export function failureReason(error: unknown): FailureReason | null {
+  return error instanceof FnCallError ? failureReasonOf(error.details) : null;
+}
+
 /** FAILED_PRECONDITION with details.reason WRITE_SCOPE_REQUIRED: the UI offers "Grant write access". */
 export function needsWriteScope(error: unknown): boolean {
-  if (!isFnCallError(error, 'FAILED_PRECONDITION')) return false;
-  const details = error.details;
-  return typeof details === 'object' && details !== null && (details as { reason?: unknown }).reason === 'WRITE_SCOPE_REQUIRED';
+  return isFnCallError(error, 'FAILED_PRECONDITION') && failureReason(error) === REASONS.WRITE_SCOPE_REQUIRED;
 }
 
 /** A sentence for the user, for any error a page may meet. */

@@ -3,9 +3,11 @@ export {
   FnCallError,
   NETWORK_ERROR_MESSAGE,
   describeError,
+  failureReason,
   isFnCallError,
+  isFnStatus,
   isUnimplemented,
   needsWriteScope,
 } from './errors';
 export { createQueryClient, queryClient } from './queryClient';
-export { SIGNED_OUT, categoriesQueryKey, fetchSession, sessionQueryKey } from './session';
+export { SIGNED_OUT, categoriesQueryKey, fetchSession, mailQueryKey, sessionQueryKey } from './session';

@@ -3,6 +3,8 @@ import type { AuthSession } from '@mailroom/contract';
 /** Query keys shared by the client (which clears them) and the features (which fill them). */
 export const sessionQueryKey = ['auth', 'session'] as const;
 export const categoriesQueryKey = ['categories'] as const;
+/** Every list of messages and every opened message (features/mail): dropped with the user on sign-out. */
+export const mailQueryKey = ['mail'] as const;
 
 export const SIGNED_OUT: AuthSession = { user: null, csrfToken: null };
 

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cx } from './cx';
 import { Icon, type IconName } from './Icon';
@@ -39,6 +39,8 @@ interface CommonProps {
 interface ButtonProps extends CommonProps, ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner and blocks further clicks while an action runs. */
   busy?: boolean;
+  /** For moving the focus to the button (React 19 passes `ref` as a prop). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant, size, icon, iconRight, busy = false, className, children, type, disabled, ...rest }: ButtonProps) {

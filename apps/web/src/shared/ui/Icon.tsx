@@ -3,6 +3,11 @@ import type { SVGProps } from 'react';
 /** Stroke icons on a 24-unit grid. Decorative by default (aria-hidden); label the control, not the icon. */
 const PATHS = {
   mail: ['M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z', 'm3.5 6.5 8.5 6.5 8.5-6.5'],
+  reply: ['M9.5 6 4 11.5 9.5 17', 'M4.5 11.5H14a6 6 0 0 1 6 6V19'],
+  replyAll: ['M12 6 6.5 11.5 12 17', 'M7 6 1.5 11.5 7 17', 'M7 11.5h9a5.5 5.5 0 0 1 5.5 5.5v2'],
+  forward: ['M14.5 6 20 11.5 14.5 17', 'M19.5 11.5H10a6 6 0 0 0-6 6V19'],
+  send: ['M4 12 20.5 4 16 20l-4.5-6.5Z', 'M11.5 13.5 20.5 4'],
+  stop: ['M7 7h10v10H7Z'],
   inbox: ['M3 13h5l1.5 3h5L16 13h5', 'M5.5 5h13L21 13v5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-5Z'],
   bell: ['M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15Z', 'M10 20.5a2 2 0 0 0 4 0'],
   menu: ['M4 6h16', 'M4 12h16', 'M4 18h16'],
@@ -24,6 +29,8 @@ const PATHS = {
   newspaper: ['M5 4h12v15a2 2 0 0 0 2 2H6a2 2 0 0 1-2-2V5a1 1 0 0 1 1-1Z', 'M17 9h3v10a2 2 0 0 1-4 0', 'M8 8h5', 'M8 12h5', 'M8 16h3'],
   mailMinus: ['M21 13V6a1 1 0 0 0-1-1H4a1 1 0 0 0-1 1v12a1 1 0 0 0 1 1h9', 'm3.5 6.5 8.5 6.5 8.5-6.5', 'M16 18h6'],
   mic: ['M9 5a3 3 0 0 1 6 0v6a3 3 0 0 1-6 0Z', 'M5.5 11a6.5 6.5 0 0 0 13 0', 'M12 17.5V21'],
+  keyboard: ['M3 7h18v10H3Z', 'M7 10.5h.01', 'M11 10.5h.01', 'M15 10.5h.01', 'M8 14h8'],
+  volume: ['M4 9.5h3.5L12 5.5v13l-4.5-4H4Z', 'M15.5 9a4 4 0 0 1 0 6', 'M18 6.5a7.5 7.5 0 0 1 0 11'],
   chart: ['M4 20V4', 'M4 20h16', 'M8 16v-4', 'M12 16V8', 'M16 16v-6'],
   settings: [
     'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
@@ -46,6 +53,11 @@ const PATHS = {
   smartphone: ['M7 3h10a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Z', 'M11 18h2'],
   chevronDown: ['m6 9 6 6 6-6'],
   chevronRight: ['m9 6 6 6-6 6'],
+  star: ['M12 3.5 14.6 8.8l5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9Z'],
+  archive: ['M3.5 4.5h17v4h-17Z', 'M5 8.5V19a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8.5', 'M10 12.5h4'],
+  mailOpen: ['M3 10 12 3.5l9 6.5v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z', 'm3.5 10.5 8.5 6 8.5-6'],
+  important: ['M4 6h11l5 6-5 6H4l4-6Z'],
+  rows: ['M4 6h16', 'M4 10h16', 'M4 14h16', 'M4 18h16'],
 } as const;
 
 export type IconName = keyof typeof PATHS;

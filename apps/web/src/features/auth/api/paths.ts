@@ -1,10 +1,21 @@
-/** Only same-origin paths are accepted as places to come back to (no open redirect). */
+/** Tabs and newlines are stripped by URL parsers and could hide a `//`. */
+const hasControlCharacter = (value: string): boolean => [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+const isSameOriginPath = (path: string): boolean => path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+
+/**
+ * Only same-origin paths are accepted as places to come back to (no open redirect). The
+ * normalised path is checked, not only the value given: dot segments (`/.//evil.example`,
+ * `/%2e%2e//evil.example`) normalise to `//evil.example`, which leaves the origin. The server's
+ * safeReturnTo (apps/server/src/auth/return-to.ts) keeps the same rule.
+ */
 export function safeReturnTo(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value || !isSameOriginPath(value) || hasControlCharacter(value)) return fallback;
   try {
     const url = new URL(value, window.location.origin);
     if (url.origin !== window.location.origin) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return isSameOriginPath(path) ? path : fallback;
   } catch {
     return fallback;
   }

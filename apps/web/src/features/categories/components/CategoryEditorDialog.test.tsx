@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeFnError, fakeApi, renderSignedIn } from '../testing/fakeApi';
+import { FakeFnError, fakeApi, renderSignedIn } from '../../../test/fakeApi';
 import { CategoryEditorDialog } from './CategoryEditorDialog';
 
 const saved = { categoryId: 'c1', name: 'Code', query: 'from:(github.com)', description: '', color: null, icon: null, count: 12, unreadCount: 3, updatedAt: '2026-11-21T00:00:00.000Z' };

@@ -11,7 +11,7 @@ export interface QueryProblem {
 }
 
 /** The query with the character at `position` marked, and a caret under it, as a terminal shows it. */
-function CaretMarker({ query, problem }: { query: string; problem: QueryProblem }) {
+export function CaretMarker({ query, problem }: { query: string; problem: QueryProblem }) {
   const position = clampPosition(problem.position, query);
   const before = query.slice(0, position);
   const at = query.slice(position, position + 1);

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, ButtonLink, Card, Icon, useDocumentTitle, type IconName } from '../../../shared/ui';
 import { SignInWithGoogleButton, useAuth, useAuthFlow } from '../../auth';
+import { PURGE_HOURS, UNDO_DAYS } from '../../../shared/promises';
 import { ProductPreview } from './ProductPreview';
 
 const FEATURES: Array<{ icon: IconName; title: string; body: string }> = [
@@ -17,8 +18,8 @@ const FEATURES: Array<{ icon: IconName; title: string; body: string }> = [
   },
   {
     icon: 'undo',
-    title: 'Undo for 7 days',
-    body: 'Every bulk quarantine or delete is recorded and can be undone from Recovery for seven days.',
+    title: `Undo for ${UNDO_DAYS} days`,
+    body: `Every bulk quarantine or delete is recorded and can be undone from Recovery for ${UNDO_DAYS} days.`,
   },
   {
     icon: 'lock',
@@ -51,7 +52,7 @@ export function LandingPage() {
           <h1 className="text-4xl font-semibold tracking-tight text-fg sm:text-5xl">Your Gmail, sorted by rules you can read.</h1>
           <p className="mt-5 max-w-xl text-lg text-muted">
             Mailroom groups your mail into categories you define with Gmail’s own search language, and lets you clear them out in bulk.
-            It starts read-only, never stores an email body, and every bulk action can be undone for 7 days.
+            It starts read-only, never stores an email body, and every bulk action can be undone for {UNDO_DAYS} days.
           </p>
           <div className="mt-8 min-h-12">
             {auth.status === 'signed-in' ? (
@@ -111,7 +112,7 @@ export function LandingPage() {
             </h2>
             <p className="mt-3 text-muted">
               Mailroom runs on your own server. It talks to Gmail through Google’s API with the permissions you grant, and you can revoke them at any
-              time; within 24 hours everything it stored for you is gone.
+              time; within {PURGE_HOURS} hours everything it stored for you is gone.
             </p>
             <p className="mt-4 text-sm">
               <Link to="/privacy" className="font-medium text-accent underline underline-offset-2 hover:no-underline">

@@ -1,3 +1,4 @@
+import { UNDO_DAYS } from '../../../shared/promises';
 import { Icon } from '../../../shared/ui';
 
 /** Example categories, written in Gmail's own search language. Illustrations: no counts, no mail. */
@@ -36,7 +37,7 @@ export function ProductPreview() {
         </ul>
         <div className="flex items-center gap-2 border-t border-line bg-surface-2 px-4 py-3 text-xs text-muted">
           <Icon name="undo" size={16} />
-          Quarantine or delete a whole category; undo it for 7 days.
+          Quarantine or delete a whole category; undo it for {UNDO_DAYS} days.
         </div>
       </div>
       <figcaption className="mt-3 text-center text-xs text-muted">Example categories: each one is a Gmail search you can read and edit.</figcaption>

@@ -1,9 +1,19 @@
+import { AI_STEP_TIMEOUT_MS, PROMISE_JOBS, SEARCH_MODEL_CONFIDENCE_BELOW } from '@mailroom/contract/promises';
 import { Link } from 'react-router';
 import { Card, Page } from '../../../shared/ui';
 import { RETENTION } from '../retention';
 import { LegalSection } from './LegalSection';
 
-/** /privacy: what Mailroom stores and does not, and for how long. Every statement is enforced in code. */
+/** A background job by the name the server runs it under, so an operator can find it in the logs. */
+function JobName({ name }: { name: string }) {
+  return <code className="rounded bg-surface-2 px-1 font-mono text-[0.85em]">{name}</code>;
+}
+
+/**
+ * /privacy: what Mailroom stores and does not, and for how long. Every statement is enforced in
+ * code; each period names the job that keeps it (PROMISE_JOBS), and a server test with a fake
+ * clock (platform/privacy-promises.test.ts) fails if the job stops keeping it.
+ */
 export function PrivacyPage() {
   return (
     <Page
@@ -16,14 +26,23 @@ export function PrivacyPage() {
         <LegalSection id="stores" icon="inbox" title="What Mailroom stores">
           <ul>
             <li>
-              <strong>Your account:</strong> your Google account’s name and email address, and your sign-in sessions.
+              <strong>Your account:</strong> your Google account’s name and email address, your sign-in sessions, and your settings (such as
+              your time zone and the first day of your week).
             </li>
             <li>
               <strong>Message metadata:</strong> for each message, the headers its features need (such as From, To, Subject and Date), its Gmail labels
               and size, and Gmail’s own short preview snippet (about 200 characters).
             </li>
             <li>
-              <strong>What Mailroom works out:</strong> your categories, and the records of bulk actions needed to undo them.
+              <strong>What Mailroom works out:</strong> your categories, the records of bulk actions needed to undo them, the style of your
+              replies (your usual greeting and sign-off, how formal and how long: a few words learned from your sent replies, never their text), and a
+              count of the replies you sent and whether they started from a suggestion.
+            </li>
+            <li>
+              <strong>Replies on their way:</strong> what you write in a reply or forward waits on the server for your undo-send delay (set in
+              Settings), then goes to Gmail and is deleted here at once. A reply Gmail does not take is kept as a draft, with the reason, until you retry
+              or discard it, and for {RETENTION.derivedDataDays} days at most. The message you answer is never stored: it is quoted from a fresh copy
+              fetched from Gmail as the reply is sent.
             </li>
             <li>
               <strong>Access to Gmail:</strong> the tokens Google issues, encrypted (AES-256-GCM) before they are written to the database.
@@ -48,18 +67,43 @@ export function PrivacyPage() {
             </li>
           </ul>
         </LegalSection>
+        <LegalSection id="ai" icon="sparkle" title="AI and your mail">
+          <ul>
+            <li>
+              Suggested replies, priority, search and the rest of Mailroom’s AI run on this server, in Mailroom’s own code: nothing is sent to
+              any AI service for them.
+            </li>
+            <li>
+              The operator of this server may configure an AI model (any OpenAI-compatible endpoint; Settings shows which). Only when you choose{' '}
+              <strong>Draft with AI</strong>, the text of the message you are answering goes to that endpoint, and to nothing else, with its sender,
+              recipients and subject, the senders and Gmail snippets of the earlier messages in its conversation, the instruction you typed and
+              your reply style. Mailroom keeps none of it, nor the model’s answer beyond your editor.
+            </li>
+            <li>
+              When a model is configured and Mailroom’s own search translation is unsure of a search you run (it understood less than{' '}
+              {Math.round(SEARCH_MODEL_CONFIDENCE_BELOW * 100)} % of it), the words of that search go to the model, with today’s date, your time
+              zone and week start, and nothing from your mail. Its answer is used only if it is a valid Gmail query that came within{' '}
+              {AI_STEP_TIMEOUT_MS / 1000} seconds, and the results say which translation was used.
+            </li>
+            <li>The Test button in Settings sends the model a one-word test question, nothing from your mail.</li>
+          </ul>
+        </LegalSection>
         <LegalSection id="retention" icon="clock" title="How long it is kept">
           <ul>
             <li>
-              Data Mailroom derives from your mail is deleted after <strong>{RETENTION.derivedDataDays} days</strong> by a retention job.
+              Data Mailroom derives from your mail is deleted after <strong>{RETENTION.derivedDataDays} days</strong> by a retention job that runs
+              every day (<JobName name={PROMISE_JOBS.derivedDataRetention} />).
             </li>
             <li>
-              Bulk actions (quarantine, delete to trash) can be undone for <strong>{RETENTION.undoDays} days</strong>; after that their records are
-              removed.
+              Bulk actions (quarantine, delete to trash) can be undone for <strong>{RETENTION.undoDays} days</strong>; after that the records kept
+              to undo them are removed by a daily job (<JobName name={PROMISE_JOBS.actionBatchExpiry} />), and the short log of the action goes
+              with the rest of the derived data.
             </li>
             <li>
               When you disconnect Gmail in Settings, or revoke Mailroom’s access in your Google account, the tokens are deleted at once and all of that
-              account’s mail data is purged within <strong>{RETENTION.purgeAfterRevokeHours} hours</strong>.
+              account’s mail data is purged within <strong>{RETENTION.purgeAfterRevokeHours} hours</strong>: a purge job starts right away (
+              <JobName name={PROMISE_JOBS.accountPurge} />) and an hourly sweep (<JobName name={PROMISE_JOBS.purgeSweep} />) finishes any purge an
+              interruption stopped.
             </li>
           </ul>
         </LegalSection>

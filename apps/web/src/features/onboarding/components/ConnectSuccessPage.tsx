@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isUnimplemented } from '../../../shared/api';
+import { UNDO_DAYS } from '../../../shared/promises';
 import { Alert, Button, ButtonLink, Card, Icon, Page, PageSpinner, ProgressBar, type IconName } from '../../../shared/ui';
 import { useAuth, useAuthFlow } from '../../auth';
 import { describeSync, formatCount, syncPercent, useGmailStatus } from '../../gmail';
@@ -10,7 +11,7 @@ import { Tour } from './Tour';
 
 const NEXT_STEPS: Array<{ anchor: string; to: string; title: string; body: string; icon: IconName }> = [
   { anchor: 'categories', to: '/manual', title: 'Categories', body: 'Group mail with Gmail searches you can read.', icon: 'tag' },
-  { anchor: 'recovery', to: '/recovery', title: 'Recovery', body: 'Undo any bulk action for 7 days.', icon: 'undo' },
+  { anchor: 'recovery', to: '/recovery', title: 'Recovery', body: `Undo any bulk action for ${UNDO_DAYS} days.`, icon: 'undo' },
   { anchor: 'settings', to: '/settings', title: 'Settings', body: 'Export, API tokens, disconnect, delete.', icon: 'settings' },
 ];
 

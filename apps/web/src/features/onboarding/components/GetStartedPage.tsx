@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { DERIVED_DATA_DAYS, PURGE_HOURS, UNDO_DAYS } from '../../../shared/promises';
 import { Alert, Button, ButtonLink, Card, Icon, Page, type IconName } from '../../../shared/ui';
 import { AUTH_MESSAGES, setPrefersRedirect, useAuth, useAuthFlow, useRedirectError } from '../../auth';
 import { useGmailStatus } from '../../gmail';
@@ -10,9 +11,9 @@ import { SampleInsights } from './SampleInsights';
 const PROMISES: Array<{ icon: IconName; title: string; body: string }> = [
   { icon: 'eyeOff', title: 'No email bodies stored', body: 'Only metadata is kept; a message is fetched from Gmail when you open it.' },
   { icon: 'lock', title: 'Read-only by default', body: 'Write access is asked for the first time you act on mail, not before.' },
-  { icon: 'undo', title: 'Every bulk action reversible', body: 'Undo quarantines and deletes from Recovery for 7 days.' },
-  { icon: 'clock', title: 'Derived data expires', body: 'What Mailroom works out from your mail is deleted after 30 days.' },
-  { icon: 'trash', title: 'Gone within 24 hours', body: 'Disconnect or revoke access, and your mail data is purged.' },
+  { icon: 'undo', title: 'Every bulk action reversible', body: `Undo quarantines and deletes from Recovery for ${UNDO_DAYS} days.` },
+  { icon: 'clock', title: 'Derived data expires', body: `What Mailroom works out from your mail is deleted after ${DERIVED_DATA_DAYS} days.` },
+  { icon: 'trash', title: `Gone within ${PURGE_HOURS} hours`, body: 'Disconnect or revoke access, and your mail data is purged.' },
   { icon: 'download', title: 'Your data is yours', body: 'Export it as JSON or delete your account from Settings.' },
 ];
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { UNDO_DAYS } from '../../../shared/promises';
 import { ButtonLink, Card, Icon, Page, PageSpinner, type IconName } from '../../../shared/ui';
 import { greetingName, useAuth } from '../../auth';
 
@@ -12,7 +13,7 @@ const SECTIONS: Array<{ to: string; title: string; body: string; icon: IconName 
   {
     to: '/manual',
     title: 'Manual Categories',
-    body: 'Groups of mail you define with Gmail searches, with bulk quarantine and delete you can undo for 7 days.',
+    body: `Groups of mail you define with Gmail searches, with bulk quarantine and delete you can undo for ${UNDO_DAYS} days.`,
     icon: 'tag',
   },
 ];

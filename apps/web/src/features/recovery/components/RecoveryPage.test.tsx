@@ -1,7 +1,7 @@
 import type { ActionBatch } from '@mailroom/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeFnError, fakeApi, renderSignedIn } from '../../categories/testing/fakeApi';
+import { FakeFnError, fakeApi, renderSignedIn } from '../../../test/fakeApi';
 import { RecoveryPage } from './RecoveryPage';
 
 const base: ActionBatch = {

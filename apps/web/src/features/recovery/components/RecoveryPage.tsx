@@ -5,7 +5,7 @@ import { describeError, isUnimplemented, needsWriteScope } from '../../../shared
 import { Alert, Badge, Button, ButtonLink, Card, EmptyState, Icon, Page, ProgressBar, Spinner, useToast } from '../../../shared/ui';
 import { GrantWriteAccessButton } from '../../gmail';
 import { useActionBatches, useUndoBatch } from '../hooks/useActionBatches';
-import { canUndo, describeAction, describeRunning, describeUndo, isBusy, progressOf, statusOf } from '../lib/batchText';
+import { canUndo, describeAction, describeRunning, describeUndo, iconOf, isBusy, progressOf, statusOf } from '../lib/batchText';
 import { RECOVERY_DAYS } from '../lib/constants';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -53,7 +53,7 @@ function BatchItem({ batch }: { batch: ActionBatch }) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex min-w-0 items-start gap-3">
             <span className="mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-surface-2 text-muted">
-              <Icon name={batch.kind === 'quarantine' ? 'shield' : 'trash'} size={18} />
+              <Icon name={iconOf(batch.kind)} size={18} />
             </span>
             <div className="min-w-0">
               <h2 id={`batch-${batch.batchId}`} className="text-base font-semibold text-fg">

@@ -1,6 +1,6 @@
 import type { ActionBatch } from '@mailroom/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callFn, categoriesQueryKey } from '../../../shared/api';
+import { callFn, categoriesQueryKey, mailQueryKey } from '../../../shared/api';
 import { useAuth } from '../../auth';
 import { BATCH_POLL_INTERVAL_MS } from '../lib/constants';
 import { isBusy } from '../lib/batchText';
@@ -20,7 +20,7 @@ export function useActionBatches() {
   });
 }
 
-/** undoActionBatch; afterwards the batches and every category's counts and mail are re-read. */
+/** undoActionBatch; afterwards the batches, every category's counts and every list of mail are re-read. */
 export function useUndoBatch() {
   const client = useQueryClient();
   return useMutation({
@@ -29,6 +29,7 @@ export function useUndoBatch() {
       await Promise.all([
         client.invalidateQueries({ queryKey: actionBatchesKey }),
         client.invalidateQueries({ queryKey: categoriesQueryKey }),
+        client.invalidateQueries({ queryKey: mailQueryKey }),
       ]);
     },
   });

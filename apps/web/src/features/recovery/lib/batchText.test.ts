@@ -22,6 +22,10 @@ describe('how an action batch is described', () => {
   it('says what the action did', () => {
     expect(describeAction('quarantine', 3)).toBe('Quarantined 3 messages');
     expect(describeAction('delete', 1)).toBe('Moved 1 message to trash');
+    expect(describeAction('archive', 2)).toBe('Archived 2 messages');
+    expect(describeAction('star', 1)).toBe('Starred 1 message');
+    expect(describeAction('mark_unread', 1_500)).toBe('Marked 1,500 messages as unread');
+    expect(describeAction('not_important', 4)).toBe('Marked 4 messages not important');
   });
 
   it('shows progress while running and while undoing', () => {

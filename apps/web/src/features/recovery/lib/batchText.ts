@@ -1,24 +1,52 @@
 import type { ActionBatch } from '@mailroom/contract';
-import type { Tone } from '../../../shared/ui';
+import type { IconName, Tone } from '../../../shared/ui';
 
 const numberFormat = new Intl.NumberFormat();
 const count = (n: number) => `${numberFormat.format(n)} ${n === 1 ? 'message' : 'messages'}`;
 
 export type BatchKind = ActionBatch['kind'];
 
-/** "Quarantined 3 messages", "Moved 1 message to trash": what the action did, in the past tense. */
+/** Each kind of action in words: done (past tense), while running, and what undo does. */
+const WORDS: Record<BatchKind, { done: (n: string) => string; running: (n: string) => string; undo: string; icon: IconName }> = {
+  quarantine: {
+    done: (n) => `Quarantined ${n}`,
+    running: (n) => `Quarantining ${n}`,
+    undo: 'Undo puts them back in your inbox with their labels.',
+    icon: 'shield',
+  },
+  delete: {
+    done: (n) => `Moved ${n} to trash`,
+    running: (n) => `Moving ${n} to trash`,
+    undo: 'Undo takes them out of the trash with their labels.',
+    icon: 'trash',
+  },
+  archive: { done: (n) => `Archived ${n}`, running: (n) => `Archiving ${n}`, undo: 'Undo puts them back in your inbox.', icon: 'archive' },
+  star: { done: (n) => `Starred ${n}`, running: (n) => `Starring ${n}`, undo: 'Undo takes the stars away again.', icon: 'star' },
+  unstar: { done: (n) => `Removed the star from ${n}`, running: (n) => `Removing the star from ${n}`, undo: 'Undo stars them again.', icon: 'star' },
+  important: { done: (n) => `Marked ${n} important`, running: (n) => `Marking ${n} important`, undo: 'Undo marks them as they were.', icon: 'important' },
+  not_important: { done: (n) => `Marked ${n} not important`, running: (n) => `Marking ${n} not important`, undo: 'Undo marks them important again.', icon: 'important' },
+  mark_read: { done: (n) => `Marked ${n} as read`, running: (n) => `Marking ${n} as read`, undo: 'Undo marks them unread again.', icon: 'mailOpen' },
+  mark_unread: { done: (n) => `Marked ${n} as unread`, running: (n) => `Marking ${n} as unread`, undo: 'Undo marks them read again.', icon: 'mail' },
+};
+
+/** "Quarantined 3 messages", "Moved 1 message to trash", "Starred 2 messages": what the action did. */
 export function describeAction(kind: BatchKind, n: number): string {
-  return kind === 'quarantine' ? `Quarantined ${count(n)}` : `Moved ${count(n)} to trash`;
+  return WORDS[kind].done(count(n));
 }
 
 /** While it runs: "Quarantining 1,200 messages". */
 export function describeRunning(kind: BatchKind, n: number): string {
-  return kind === 'quarantine' ? `Quarantining ${count(n)}` : `Moving ${count(n)} to trash`;
+  return WORDS[kind].running(count(n));
 }
 
 /** What undo does for this kind of action. */
 export function describeUndo(kind: BatchKind): string {
-  return kind === 'quarantine' ? 'Undo puts them back in your inbox with their labels.' : 'Undo takes them out of the trash with their labels.';
+  return WORDS[kind].undo;
+}
+
+/** The icon /recovery shows beside the action. */
+export function iconOf(kind: BatchKind): IconName {
+  return WORDS[kind].icon;
 }
 
 export function isBusy(batch: Pick<ActionBatch, 'status'>): boolean {

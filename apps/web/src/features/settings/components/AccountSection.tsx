@@ -1,6 +1,7 @@
 import type { AuthUser } from '@mailroom/contract';
 import { Alert, Button } from '../../../shared/ui';
 import { useSignOut } from '../../auth';
+import { CalendarSettings } from './CalendarSettings';
 import { SettingsSection } from './SettingsSection';
 
 export function AccountSection({ user }: { user: AuthUser }) {
@@ -27,6 +28,7 @@ export function AccountSection({ user }: { user: AuthUser }) {
           {error}
         </Alert>
       ) : null}
+      <CalendarSettings />
     </SettingsSection>
   );
 }

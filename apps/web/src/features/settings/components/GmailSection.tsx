@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { describeError, isUnimplemented } from '../../../shared/api';
+import { PURGE_HOURS } from '../../../shared/promises';
 import { Alert, Badge, Button, ButtonLink, Dialog, EmptyState, Spinner, useToast } from '../../../shared/ui';
 import { describeScopes, describeSync, useDisconnectGmail, useGmailStatus } from '../../gmail';
 import { SettingsSection } from './SettingsSection';
@@ -70,7 +71,7 @@ export function GmailSection() {
         onClose={() => setConfirming(false)}
         role="alertdialog"
         title="Disconnect Gmail?"
-        description="Mailroom revokes its access at Google and deletes the tokens now. All mail data it stored for this account is purged within 24 hours. Your mail in Gmail is not touched."
+        description={`Mailroom revokes its access at Google and deletes the tokens now. All mail data it stored for this account is purged within ${PURGE_HOURS} hours. Your mail in Gmail is not touched.`}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>

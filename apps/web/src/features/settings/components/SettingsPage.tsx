@@ -1,12 +1,14 @@
 import { Page, PageSpinner } from '../../../shared/ui';
 import { useAuth } from '../../auth';
+import { AiSettingsSection } from '../../replies';
+import { VoiceSettingsSection } from '../../voice';
 import { AccountSection } from './AccountSection';
 import { ApiTokensSection } from './ApiTokensSection';
 import { DataSection } from './DataSection';
 import { GmailSection } from './GmailSection';
 import { PreferencesSection } from './PreferencesSection';
 
-/** /settings: account, Gmail connection, API tokens, this browser's preferences, export and deletion. */
+/** /settings: account, Gmail connection, replies and AI, voice, API tokens, this browser's preferences, export and deletion. */
 export function SettingsPage() {
   const auth = useAuth();
   if (auth.status !== 'signed-in') return <PageSpinner />;
@@ -15,6 +17,8 @@ export function SettingsPage() {
       <div className="space-y-6">
         <AccountSection user={auth.user} />
         <GmailSection />
+        <AiSettingsSection />
+        <VoiceSettingsSection />
         <ApiTokensSection />
         <PreferencesSection />
         <DataSection user={auth.user} />

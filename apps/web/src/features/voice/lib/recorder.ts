@@ -1,0 +1,141 @@
+/**
+ * Recording one command or one dictation from the microphone: getUserMedia, an AudioWorklet that
+ * hands over the samples and their level, and on stop a 16 kHz mono WAV (lib/wav.ts). Recording
+ * stops by itself at VOICE_MAX_SECONDS (the server refuses longer audio), and, for a command,
+ * once the speaker has been quiet for a moment after speaking.
+ */
+import { VOICE_MAX_SECONDS } from '@mailroom/contract/promises';
+import captureWorkletUrl from './capture-worklet.ts?worker&url';
+import { microphoneSupported } from './capabilities';
+import { concatenate, encodeWav, resampleTo16k } from './wav';
+
+export interface RecorderCallbacks {
+  /** The microphone's level, 0..1 (RMS), about 20 times a second. */
+  onLevel?: (level: number, seconds: number) => void;
+  /** Recording stopped by itself: the time limit, or silence after a command. */
+  onAutoStop?: (reason: 'limit' | 'silence') => void;
+}
+
+/** Why the microphone cannot be used, in words a person can act on. */
+export class MicrophoneError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MicrophoneError';
+  }
+}
+
+/** Silence that ends a command once speech was heard. */
+const COMMAND_END_SILENCE_S = 1.2;
+/** A command that never starts (nothing said) ends after this long. */
+const COMMAND_NO_SPEECH_S = 6;
+
+
+export function describeMicrophoneError(error: unknown): string {
+  const name = error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'The browser did not allow the microphone. Allow it in the site settings, or type the command (Ctrl+K).';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No microphone was found. Connect one, or type the command (Ctrl+K).';
+  if (name === 'NotReadableError') return 'The microphone is in use by another program. Close it, or type the command (Ctrl+K).';
+  if (error instanceof MicrophoneError) return error.message;
+  return 'The microphone could not be started. Type the command instead (Ctrl+K).';
+}
+
+export class VoiceRecorder {
+  private stream: MediaStream | null = null;
+  private context: AudioContext | null = null;
+  private node: AudioWorkletNode | null = null;
+  private chunks: Float32Array[] = [];
+  private frames = 0;
+  private stopped = false;
+  private heardSpeech = false;
+  private quietFrames = 0;
+  private noiseFloor = 0.005;
+  private lastLevelAt = 0;
+
+  private readonly mode: 'command' | 'dictation';
+  private readonly callbacks: RecorderCallbacks;
+
+  constructor(mode: 'command' | 'dictation', callbacks: RecorderCallbacks = {}) {
+    this.mode = mode;
+    this.callbacks = callbacks;
+  }
+
+  get seconds(): number {
+    return this.context ? this.frames / this.context.sampleRate : 0;
+  }
+
+  async start(): Promise<void> {
+    if (!microphoneSupported()) throw new MicrophoneError('This browser cannot record audio here (it needs a secure connection and Web Audio). Type the command instead (Ctrl+K).');
+    this.stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+    try {
+      this.context = new AudioContext();
+      await this.context.audioWorklet.addModule(captureWorkletUrl);
+      const source = this.context.createMediaStreamSource(this.stream);
+      this.node = new AudioWorkletNode(this.context, 'mailroom-capture', { numberOfInputs: 1, numberOfOutputs: 0 });
+      this.node.port.onmessage = (event: MessageEvent<{ samples: Float32Array; rms: number }>) => this.take(event.data.samples, event.data.rms);
+      source.connect(this.node);
+    } catch (error) {
+      this.release();
+      throw error;
+    }
+  }
+
+  private take(samples: Float32Array, rms: number): void {
+    if (this.stopped || !this.context) return;
+    this.chunks.push(samples);
+    this.frames += samples.length;
+    const seconds = this.seconds;
+    const blockSeconds = samples.length / this.context.sampleRate;
+    // End-pointing: speech is well above the room's level (tracked while nobody speaks).
+    if (rms > Math.max(0.015, this.noiseFloor * 4)) {
+      this.heardSpeech = true;
+      this.quietFrames = 0;
+    } else {
+      this.noiseFloor = this.noiseFloor * 0.95 + rms * 0.05;
+      this.quietFrames += samples.length;
+    }
+    if (seconds - this.lastLevelAt >= 0.05) {
+      this.lastLevelAt = seconds;
+      this.callbacks.onLevel?.(Math.min(1, rms * 4), seconds);
+    }
+    if (seconds + blockSeconds > VOICE_MAX_SECONDS) this.autoStop('limit');
+    else if (this.mode === 'command' && this.heardSpeech && this.quietFrames / this.context.sampleRate >= COMMAND_END_SILENCE_S) this.autoStop('silence');
+    else if (this.mode === 'command' && !this.heardSpeech && seconds >= COMMAND_NO_SPEECH_S) this.autoStop('silence');
+  }
+
+  private autoStop(reason: 'limit' | 'silence'): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.callbacks.onAutoStop?.(reason);
+  }
+
+  /** Whether anything louder than the room was heard. */
+  get heardAnything(): boolean {
+    return this.heardSpeech;
+  }
+
+  /** Stops recording and returns the audio as a 16 kHz mono WAV (at most VOICE_MAX_SECONDS). */
+  async stop(): Promise<Blob> {
+    this.stopped = true;
+    const rate = this.context?.sampleRate ?? 48_000;
+    const samples = concatenate(this.chunks).subarray(0, Math.floor(VOICE_MAX_SECONDS * rate));
+    this.release();
+    return encodeWav(await resampleTo16k(samples, rate));
+  }
+
+  /** Stops and forgets the audio. */
+  cancel(): void {
+    this.stopped = true;
+    this.release();
+  }
+
+  private release(): void {
+    this.chunks = [];
+    this.node?.port.close();
+    this.node?.disconnect();
+    this.stream?.getTracks().forEach((track) => track.stop());
+    void this.context?.close().catch(() => undefined);
+    this.node = null;
+    this.stream = null;
+    this.context = null;
+  }
+}
