@@ -14,6 +14,7 @@ import { GMAIL_CLASSIC_PACING, GmailProvider } from '../apps/server/src/provider
 import { syncAccount } from '../apps/server/src/sync/engine.ts';
 import { TestClock } from '../apps/server/src/sync/testing/fixtures.ts';
 import { defineSyncJobs } from '../apps/server/src/sync/jobs.ts';
+import { dispatchMessagesChanged, MESSAGES_CHANGED_DISPATCH_JOB } from '../apps/server/src/sync/messages-changed.ts';
 import { PUSH_PATH, registerPushRoute } from '../apps/server/src/sync/push.ts';
 
 const MAILBOX = 'demo@mailroom.local';
@@ -131,13 +132,12 @@ async function incrementalLatency(sandbox: Sandbox, database: DatabaseHandle): P
   const app = Fastify({ logger: false });
   const jobs = new InProcessQueue();
   const waiters = new Map<string, () => void>();
-  defineSyncJobs({
-    db: database.db,
-    jobs,
-    providers: async () => provider,
-    log: silentLog(),
-    watchTopic: null,
-    onSynced: () => {
+  defineSyncJobs({ db: database.db, jobs, providers: async () => provider, log: silentLog(), watchTopic: null });
+  // A stored message counts once sync announces "messages changed" (the signal features act on).
+  jobs.define({
+    name: MESSAGES_CHANGED_DISPATCH_JOB,
+    handler: async () => {
+      await dispatchMessagesChanged({ db: database.db, jobs, log: silentLog() }, []);
       for (const [subject, resolve] of waiters) {
         void database.db
           .selectFrom('messages')

@@ -36,6 +36,7 @@ export const PROTECTED_ROUTES = [
   '/manual-test',
   '/gmail-fix',
   '/gmail/test',
+  '/search',
 ] as const;
 
 /** The seed's test and debug routes that open the public Diagnostics page. */
@@ -75,6 +76,7 @@ export const SIGNED_IN_HEADINGS: Record<(typeof PROTECTED_ROUTES)[number], strin
   '/manual-test': /\S/,
   '/gmail-fix': 'Reconnect Gmail',
   '/gmail/test': 'Diagnostics',
+  '/search': 'Search',
 };
 
 /**
