@@ -39,8 +39,10 @@ export interface TestServerOptions {
  * directory, and waits until /readyz answers. The web app must already be built (npm test does).
  */
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
+  // WEB_DIST_DIR (the server's own setting) lets each engineer build into and test their own copy.
+  const distDir = env.WEB_DIST_DIR ?? process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(`${distDir} is missing: run \`npm run build\` before the browser tests`);
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-e2e-'));
