@@ -1,0 +1,16 @@
+export {
+  createSafeWebClient,
+  isPublicAddress,
+  testOnlyAllowanceAvailable,
+  UnsafeUrlError,
+  WebRequestError,
+  SAFE_FETCH_MAX_RESPONSE_BYTES,
+  SAFE_FETCH_TIMEOUT_MS,
+  type Lookup,
+  type ResolvedAddress,
+  type SafePostInput,
+  type SafeResponse,
+  type SafeWebClient,
+  type SafeWebClientOptions,
+  type UnsafeUrlReason,
+} from './safe-fetch.ts';
