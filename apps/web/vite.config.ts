@@ -1,12 +1,17 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // The server (apps/server) serves dist/ under a strict CSP: no inline scripts or styles, so
 // nothing here may inline code into index.html. Routes are code-split with lazy imports.
+// The build is pre-compressed (brotli and gzip copies beside each file) for the server to send as is.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
+    // WEB_DIST_DIR (also the server's setting) builds into another directory, e.g. one per engineer.
+    outDir: process.env.WEB_DIST_DIR ?? 'dist',
+    emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
     // Flagged when a single route chunk grows past what a phone on a slow link should fetch.

@@ -10,6 +10,11 @@ const SERVER_PREFIXES = ['/api/', '/idp/', '/auth/callback', '/sandbox/', '/heal
  * Serves the built web app. Hashed assets are cached for a year; index.html is never cached.
  * Any other GET that is not an API path returns index.html (history fallback), so the SPA's
  * router decides what to show, including the landing page for unknown paths.
+ *
+ * The build is pre-compressed (apps/web/build/precompress.ts writes `.br` and `.gz` beside each
+ * file): the brotli or gzip copy is sent as it is when the request's Accept-Encoding allows it,
+ * with Content-Encoding and `Vary: Accept-Encoding` (RFC 9110 §8.4, §12.5.5), so shared caches
+ * keep the variants apart. Small files have no copy and go out unencoded.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -20,6 +25,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
