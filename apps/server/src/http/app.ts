@@ -16,6 +16,7 @@ import { accountProviders } from '../providers/accounts.ts';
 import { createLlmProvider } from '../providers/llm/index.ts';
 import { setupMailBackend, type MailBackend } from '../providers/mail-backend.ts';
 import { installedSpeechRecognizer, type SpeechRecognizer } from '../providers/speech/index.ts';
+import { createDkimVerifier, createSafeWebClient, type WebServices } from '../providers/web/index.ts';
 import type { ProviderFactory } from '../providers/mail-provider.ts';
 import { defineSyncJobs, EMBEDDED_WATCH_TOPIC, scheduleSyncJobs } from '../sync/jobs.ts';
 import { registerPushRoute } from '../sync/push.ts';
@@ -40,6 +41,11 @@ export interface AppOptions {
   speech?: SpeechRecognizer | null;
   /** The process's pino logger; without one the app logs at the configured level (tests: none). */
   log?: FastifyBaseLogger | false;
+  /**
+   * The SSRF-safe client and DKIM check (tests: a client with the test-only origin allowance and
+   * a resolver holding the test's DKIM key). No configuration variable reaches these.
+   */
+  web?: WebServices;
 }
 
 /**
@@ -121,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     llm: createLlmProvider(config.ai),
     push: null,
     speech: options.speech !== undefined ? options.speech : await installedSpeechRecognizer(app.log),
+    // The embedded default has no DNS of its own to trust for DKIM keys: one-click is never used there.
+    web: options.web ?? { client: createSafeWebClient(), verifyDkim: createDkimVerifier(mail.sandbox ? null : undefined) },
   };
   const features = await installFeatures(app, services, options.plugins ?? featurePlugins);
   app.decorate('mailroom', {

@@ -7,6 +7,7 @@ import { featurePlugins } from '../features/index.ts';
 import { functionsOf, installFeatures } from './compose.ts';
 import { defineJob, type FeaturePlugin } from './plugin.ts';
 import type { AppServices } from './services.ts';
+import { createDkimVerifier, createSafeWebClient } from '../providers/web/index.ts';
 
 function servicesFor(jobs: InProcessQueue): AppServices {
   return {
@@ -20,6 +21,7 @@ function servicesFor(jobs: InProcessQueue): AppServices {
     llm: null,
     push: null,
     speech: null,
+    web: { client: createSafeWebClient(), verifyDkim: createDkimVerifier(null) },
   };
 }
 

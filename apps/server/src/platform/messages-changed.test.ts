@@ -16,6 +16,7 @@ import { createAccount, MAILBOX, newMessageMbox, providerFor, startSandbox } fro
 import { installFeatures, messagesChangedJobOf } from './compose.ts';
 import type { FeaturePlugin } from './plugin.ts';
 import type { AppServices } from './services.ts';
+import { createDkimVerifier, createSafeWebClient } from '../providers/web/index.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,6 +92,7 @@ describe.each(Object.keys(SETUPS))('sync announces "messages changed" to subscri
       llm: null,
       push: null,
       speech: null,
+      web: { client: createSafeWebClient(), verifyDkim: createDkimVerifier(null) },
     };
     const subscriber: FeaturePlugin = { name: 'scores', onMessagesChanged: async (event) => void received.push(event) };
     // A second subscriber that fails at first: it is retried on its own, the other is not held up.

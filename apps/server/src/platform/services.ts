@@ -7,6 +7,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { LlmProvider } from '../providers/llm/index.ts';
 import type { ProviderFactory } from '../providers/mail-provider.ts';
 import type { SpeechRecognizer } from '../providers/speech/recognizer.ts';
+import type { WebServices } from '../providers/web/index.ts';
 
 /**
  * Everything a feature may use from the rest of the server, in one typed value (DESIGN §2:
@@ -44,6 +45,11 @@ export interface AppServices {
   push: PushSender | null;
   /** The offline speech recogniser (providers/speech), or null where it is not installed. */
   speech: SpeechRecognizer | null;
+  /**
+   * Requests to URLs found in mail, only through the SSRF-safe client (providers/web), and the
+   * DKIM check a one-click unsubscribe needs (no DNS in the embedded default: never passes).
+   */
+  web: WebServices;
 }
 
 /** The slot Web Push fills (issue 20: VAPID, RFC 8291 encryption, via the web-push library). */

@@ -10,6 +10,7 @@ import { searchFunctions } from './search.ts';
 import { replyFunctions } from './replies.ts';
 import { settingsFunctions } from './settings.ts';
 import { voiceFunctions } from './voice.ts';
+import { unsubscribeFunctions } from './unsubscribe.ts';
 
 export * from './common.ts';
 export * from './account.ts';
@@ -23,6 +24,7 @@ export * from './search.ts';
 export * from './replies.ts';
 export * from './settings.ts';
 export * from './voice.ts';
+export * from './unsubscribe.ts';
 
 /**
  * Every callable function, by the seed's names (DESIGN §3), composed from one file per domain.
@@ -41,6 +43,7 @@ export const functions = {
   ...searchFunctions,
   ...replyFunctions,
   ...voiceFunctions,
+  ...unsubscribeFunctions,
 } as const;
 
 export type Functions = typeof functions;
