@@ -1,0 +1,40 @@
+// Bundles (issue 19): the classifier's precision and recall per bundle on the labelled sets
+// (packages/intelligence/src/bundles/testing, tuning and held out), and its throughput on one core.
+// `npm run bench bundles`; add `--mistakes` to list every message filed where a person did not.
+import { classifyBundle, evaluateBundles, type BundleEvaluation } from '@mailroom/intelligence/bundles';
+import { CORPUS_HELD_OUT, CORPUS_TUNING, SYNTHETIC_HELD_OUT, SYNTHETIC_TUNING } from '../packages/intelligence/src/bundles/testing/index.ts';
+
+const pct = (v: number | null) => (v === null ? '     -' : `${(v * 100).toFixed(1).padStart(5)}%`);
+
+function print(name: string, evaluation: BundleEvaluation, mistakes: boolean): void {
+  console.log(`\n${name}: ${evaluation.correct}/${evaluation.total} correct (${pct(evaluation.accuracy).trim()})`);
+  console.log('bundle          labelled predicted precision recall');
+  for (const s of evaluation.perBundle) {
+    if (s.support === 0 && s.predicted === 0) continue;
+    console.log(`${s.bundle.padEnd(15)} ${String(s.support).padStart(8)} ${String(s.predicted).padStart(9)} ${pct(s.precision).padStart(9)} ${pct(s.recall)}`);
+  }
+  if (mistakes) for (const m of evaluation.mistakes) console.log(`  ${m.origin.slice(0, 30)} | ${m.subject.slice(0, 50)} | expected ${m.expected} got ${m.got} | ${m.reason}`);
+}
+
+export default async function run(): Promise<void> {
+  const mistakes = process.argv.includes('--mistakes');
+  print('Corpus, tuning sample', evaluateBundles(CORPUS_TUNING), mistakes);
+  print('Corpus, held-out sample', evaluateBundles(CORPUS_HELD_OUT), mistakes);
+  print('Synthetic, tuning', evaluateBundles(SYNTHETIC_TUNING), mistakes);
+  print('Synthetic, held-out', evaluateBundles(SYNTHETIC_HELD_OUT), mistakes);
+  print('All held out (corpus + synthetic)', evaluateBundles([...CORPUS_HELD_OUT, ...SYNTHETIC_HELD_OUT]), mistakes);
+
+  const messages = [...CORPUS_TUNING, ...CORPUS_HELD_OUT, ...SYNTHETIC_TUNING, ...SYNTHETIC_HELD_OUT];
+  const rules = new Map([['someone@example.org', 'promotions' as const]]);
+  for (let i = 0; i < 20_000; i++) classifyBundle(messages[i % messages.length]!, rules); // warm-up
+  const rounds = 5;
+  const perRound = 200_000;
+  const rates: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    for (let i = 0; i < perRound; i++) classifyBundle(messages[i % messages.length]!, rules);
+    rates.push(perRound / ((performance.now() - started) / 1000));
+  }
+  rates.sort((a, b) => a - b);
+  console.log(`\nclassification: median ${Math.round(rates[Math.floor(rounds / 2)]!).toLocaleString('en')} messages/s on one core (${rounds} x ${perRound.toLocaleString('en')} over the ${messages.length} labelled messages; target >= 50,000)`);
+}
