@@ -51,6 +51,13 @@ export const envSchema = z
     AI_API_KEY: z.string().min(1).optional(),
     AI_MODEL: z.string().min(1).optional(),
     AI_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(500).max(120_000).default(8000),
+    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, { message: 'must be a base64url P-256 public key (npx web-push generate-vapid-keys)' }).optional(),
+    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, { message: 'must be a base64url P-256 private key (npx web-push generate-vapid-keys)' }).optional(),
+    VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, { message: 'must be a mailto: or https: URL' }).optional(),
+    PUSH_PROJECT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'must be letters, digits, - and _ (at most 64)' }).default('mailroom'),
+    PUSH_API_KEY: z.string().min(1).max(200).default('mailroom-web'),
+    PUSH_APP_ID: z.string().min(1).max(200).default('mailroom-web'),
+    PUSH_SENDER_ID: z.string().min(1).max(200).default('mailroom'),
   })
   .superRefine((env, ctx) => {
     // Half a Google client cannot work; say so at start-up rather than at the first sign-in.
@@ -62,6 +69,10 @@ export const envSchema = z
     if ((env.AI_BASE_URL === undefined) !== (env.AI_MODEL === undefined)) {
       const missing = env.AI_BASE_URL === undefined ? 'AI_BASE_URL' : 'AI_MODEL';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other (AI_BASE_URL and AI_MODEL)' });
+    }
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      const missing = env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other VAPID key' });
     }
     if (env.AI_API_KEY !== undefined && env.AI_BASE_URL === undefined) {
       ctx.addIssue({ code: 'custom', path: ['AI_API_KEY'], message: 'is set but AI_BASE_URL is not' });
@@ -103,6 +114,18 @@ export const envSchema = z
       env.AI_BASE_URL && env.AI_MODEL
         ? { baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''), apiKey: env.AI_API_KEY ?? null, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }
         : null,
+    /**
+     * Web Push (issue 20): the seed's client configuration values (projectId also names the
+     * registrations path), and the VAPID keys (null: generated into DATA_DIR on first start).
+     */
+    push: {
+      projectId: env.PUSH_PROJECT_ID,
+      apiKey: env.PUSH_API_KEY,
+      appId: env.PUSH_APP_ID,
+      messagingSenderId: env.PUSH_SENDER_ID,
+      vapidKeys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
+      subject: env.VAPID_SUBJECT ?? `mailto:postmaster@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}`,
+    },
   }));
 
 export type Config = z.output<typeof envSchema>;

@@ -6,6 +6,7 @@ import { categoriesPlugin } from './categories/plugin.ts';
 import { gmailPlugin } from './gmail/plugin.ts';
 import { mailPlugin } from './mail/plugin.ts';
 import { messagesPlugin } from './messages/plugin.ts';
+import { notificationsPlugin } from './notifications/plugin.ts';
 import { recoveryPlugin } from './recovery/plugin.ts';
 import { repliesPlugin } from './replies/plugin.ts';
 import { searchPlugin } from './search/plugin.ts';
@@ -29,6 +30,7 @@ export const featurePlugins: readonly FeaturePlugin[] = [
   searchPlugin,
   repliesPlugin,
   voicePlugin,
+  notificationsPlugin,
 ];
 
 /** The callable functions the plugins implement; contract names missing here answer UNIMPLEMENTED. */

@@ -11,9 +11,10 @@ import { featurePlugins } from '../features/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { installFeatures, type InstalledFeatures } from '../platform/compose.ts';
 import type { FeaturePlugin, FnImplementations } from '../platform/plugin.ts';
-import type { AppServices } from '../platform/services.ts';
+import type { AppServices, PushSender } from '../platform/services.ts';
 import { accountProviders } from '../providers/accounts.ts';
 import { createLlmProvider } from '../providers/llm/index.ts';
+import { createPushSender, loadOrCreateVapidKeys } from '../providers/push/index.ts';
 import { setupMailBackend, type MailBackend } from '../providers/mail-backend.ts';
 import { installedSpeechRecognizer, type SpeechRecognizer } from '../providers/speech/index.ts';
 import { createDkimVerifier, createSafeWebClient, type WebServices } from '../providers/web/index.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   providers?: ProviderFactory;
   /** The time every feature and job reads; the system clock unless a test moves time. */
   clock?: Clock;
+  /** Web Push delivery; by default web-push with the configured or DATA_DIR's VAPID keys. */
+  push?: PushSender | null;
   /** The offline speech recogniser; by default pocketsphinx where it is installed (null: none). */
   speech?: SpeechRecognizer | null;
   /** The process's pino logger; without one the app logs at the configured level (tests: none). */
@@ -125,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     authenticate: options.authenticate ?? auth.authenticate,
     llm: createLlmProvider(config.ai),
-    push: null,
+    push: options.push !== undefined ? options.push : createPushSender({ keys: loadOrCreateVapidKeys(config.dataDir, config.push.vapidKeys), subject: config.push.subject }),
     speech: options.speech !== undefined ? options.speech : await installedSpeechRecognizer(app.log),
     // The embedded default has no DNS of its own to trust for DKIM keys: one-click is never used there.
     web: options.web ?? { client: createSafeWebClient(), verifyDkim: createDkimVerifier(mail.sandbox ? null : undefined) },

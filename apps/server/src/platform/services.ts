@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { LlmProvider } from '../providers/llm/index.ts';
 import type { ProviderFactory } from '../providers/mail-provider.ts';
+import type { PushSender } from '../providers/push/index.ts';
 import type { SpeechRecognizer } from '../providers/speech/recognizer.ts';
 import type { WebServices } from '../providers/web/index.ts';
 
@@ -52,25 +53,10 @@ export interface AppServices {
   web: WebServices;
 }
 
-/** The slot Web Push fills (issue 20: VAPID, RFC 8291 encryption, via the web-push library). */
-export interface PushSender {
-  /** The VAPID public key browsers subscribe with (applicationServerKey). */
-  readonly publicKey: string;
-  /**
-   * Delivers one payload to one subscription. `gone` is true when the push service answered
-   * 404/410: the subscription no longer exists and its registration should be removed.
-   */
-  send(subscription: PushSubscriptionTarget, payload: string): Promise<{ delivered: boolean; gone: boolean }>;
-}
-
-export interface PushSubscriptionTarget {
-  endpoint: string;
-  keys: { auth: string; p256dh: string };
-}
-
 /**
  * The slot the offline recogniser fills (issue 16: pocketsphinx with the en-us model): its own
  * interface in providers/speech (availability, and recognition of a WAV in command mode with the
  * user's names in the grammar, or in dictation mode), never storing the audio.
  */
 export type { SpeechRecognizer };
+export type { PushSender, PushSendOptions, PushSendResult, PushSubscriptionTarget } from '../providers/push/index.ts';

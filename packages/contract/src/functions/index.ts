@@ -5,6 +5,7 @@ import { categoryFunctions } from './categories.ts';
 import { gmailFunctions } from './gmail.ts';
 import { mailFunctions } from './mail.ts';
 import { messageFunctions } from './messages.ts';
+import { notificationFunctions } from './notifications.ts';
 import { recoveryFunctions } from './recovery.ts';
 import { searchFunctions } from './search.ts';
 import { replyFunctions } from './replies.ts';
@@ -19,6 +20,7 @@ export * from './categories.ts';
 export * from './gmail.ts';
 export * from './mail.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './recovery.ts';
 export * from './search.ts';
 export * from './replies.ts';
@@ -43,6 +45,7 @@ export const functions = {
   ...searchFunctions,
   ...replyFunctions,
   ...voiceFunctions,
+  ...notificationFunctions,
   ...unsubscribeFunctions,
 } as const;
 

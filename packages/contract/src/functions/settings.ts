@@ -49,11 +49,27 @@ export type VoiceRecognizerChoice = z.infer<typeof voiceRecognizerSchema>;
 /** Who set the time zone: nobody yet (the default), the browser at sign-in, or the user. */
 export const timeZoneSourceSchema = z.enum(['default', 'detected', 'chosen']);
 
+/** A time of day, "HH:MM" on a 24-hour clock. */
+export const clockTimeSchema = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 22:00');
+
 const sections = {
   /** The user's calendar: what "today", `newer_than:` and dates in category queries mean. */
   account: { timeZone: z.string(), weekStart: weekStartSchema },
-  /** Notifications (issue 20 adds its fields here: what to be told about, quiet hours). */
-  notifications: {},
+  /**
+   * Notifications (issue 20): which events notify (in the bell and by push), and quiet hours in
+   * the user's time zone, during which pushes wait (the bell still lists the events).
+   */
+  notifications: {
+    newMail: z.boolean(),
+    digestReady: z.boolean(),
+    bulkAction: z.boolean(),
+    accountProblem: z.boolean(),
+    syncFailing: z.boolean(),
+    quietHours: z.boolean(),
+    /** "HH:MM" (24-hour) in settings.account.timeZone; start after end spans midnight. */
+    quietStart: clockTimeSchema,
+    quietEnd: clockTimeSchema,
+  },
   /** Reading and sending mail. */
   mail: {
     /** How long a reply waits before it goes, so Undo can stop it (issue 15). */
@@ -96,7 +112,16 @@ export type SettingsSection = keyof UserSettings;
  */
 export const DEFAULT_SETTINGS: UserSettings = {
   account: { timeZone: 'America/Los_Angeles', weekStart: 'monday' },
-  notifications: {},
+  notifications: {
+    newMail: true,
+    digestReady: true,
+    bulkAction: true,
+    accountProblem: true,
+    syncFailing: true,
+    quietHours: false,
+    quietStart: '22:00',
+    quietEnd: '07:00',
+  },
   mail: { undoSendDelayMs: UNDO_SEND_DEFAULT_MS, defaultSort: 'date', digestHour: 7, digestEmail: false },
   ai: {},
   voice: { recognizer: 'offline' },
