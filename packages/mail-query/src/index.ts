@@ -40,3 +40,4 @@ export {
   type WordIndexColumn,
   type IndexCut,
 } from './word-index.ts';
+export { wallClock, startOfDay, type WallClock } from './dates.ts';

@@ -4,6 +4,7 @@ import { accountPlugin } from './account/plugin.ts';
 import { apiTokensPlugin } from './api-tokens/plugin.ts';
 import { categoriesPlugin } from './categories/plugin.ts';
 import { gmailPlugin } from './gmail/plugin.ts';
+import { insightsPlugin } from './insights/plugin.ts';
 import { mailPlugin } from './mail/plugin.ts';
 import { messagesPlugin } from './messages/plugin.ts';
 import { notificationsPlugin } from './notifications/plugin.ts';
@@ -30,6 +31,7 @@ export const featurePlugins: readonly FeaturePlugin[] = [
   searchPlugin,
   repliesPlugin,
   voicePlugin,
+  insightsPlugin,
   notificationsPlugin,
 ];
 

@@ -3,6 +3,7 @@ import { accountFunctions } from './account.ts';
 import { apiTokenFunctions } from './api-tokens.ts';
 import { categoryFunctions } from './categories.ts';
 import { gmailFunctions } from './gmail.ts';
+import { insightsFunctions } from './insights.ts';
 import { mailFunctions } from './mail.ts';
 import { messageFunctions } from './messages.ts';
 import { notificationFunctions } from './notifications.ts';
@@ -18,6 +19,7 @@ export * from './account.ts';
 export * from './api-tokens.ts';
 export * from './categories.ts';
 export * from './gmail.ts';
+export * from './insights.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
@@ -45,6 +47,7 @@ export const functions = {
   ...searchFunctions,
   ...replyFunctions,
   ...voiceFunctions,
+  ...insightsFunctions,
   ...notificationFunctions,
   ...unsubscribeFunctions,
 } as const;

@@ -52,6 +52,9 @@ export const timeZoneSourceSchema = z.enum(['default', 'detected', 'chosen']);
 /** A time of day, "HH:MM" on a 24-hour clock. */
 export const clockTimeSchema = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 22:00');
 
+/** Seconds an action would take by hand, for the time-saved estimate: 0 to an hour. */
+const timeSavedSeconds = z.number().min(0).max(3600);
+
 const sections = {
   /** The user's calendar: what "today", `newer_than:` and dates in category queries mean. */
   account: { timeZone: z.string(), weekStart: weekStartSchema },
@@ -93,6 +96,17 @@ const sections = {
      */
     recognizer: voiceRecognizerSchema,
   },
+  /**
+   * /insights' "time saved" estimate (issue 18): the seconds the user reckons each action would
+   * have taken by hand. Shown beside the estimate and editable there; never a measured figure.
+   */
+  insights: {
+    secondsPerQuarantined: timeSavedSeconds,
+    secondsPerTrashed: timeSavedSeconds,
+    secondsPerArchived: timeSavedSeconds,
+    secondsPerMarkedRead: timeSavedSeconds,
+    secondsPerReplyFromSuggestion: timeSavedSeconds,
+  },
 };
 
 export const userSettingsSchema = z.object({
@@ -101,6 +115,7 @@ export const userSettingsSchema = z.object({
   mail: z.object(sections.mail),
   ai: z.object(sections.ai),
   voice: z.object(sections.voice),
+  insights: z.object(sections.insights),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 export type SettingsSection = keyof UserSettings;
@@ -125,6 +140,8 @@ export const DEFAULT_SETTINGS: UserSettings = {
   mail: { undoSendDelayMs: UNDO_SEND_DEFAULT_MS, defaultSort: 'date', digestHour: 7, digestEmail: false },
   ai: {},
   voice: { recognizer: 'offline' },
+  // A guess at handling one message by hand (open or select it, act) and at writing a short reply.
+  insights: { secondsPerQuarantined: 4, secondsPerTrashed: 4, secondsPerArchived: 3, secondsPerMarkedRead: 2, secondsPerReplyFromSuggestion: 60 },
 };
 
 /** A change to some fields of some sections; what is not named stays as it is. */
@@ -135,6 +152,7 @@ export const settingsPatchSchema = z
     mail: z.object(sections.mail).partial().strict(),
     ai: z.object(sections.ai).partial().strict(),
     voice: z.object(sections.voice).partial().strict(),
+    insights: z.object(sections.insights).partial().strict(),
   })
   .partial()
   .strict();
