@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startSessionCheck } from './features/auth';
 import { registerServiceWorker } from './features/pwa';
 import { startCapturingInstallPrompt } from './shared/browser/installPrompt';
 import './index.css';
 
-// Before React renders: the browser may offer installation right away.
+// Before React renders: the sign-in check is under way while the page's code loads, and the
+// browser may offer installation right away.
+startSessionCheck();
 startCapturingInstallPrompt();
 registerServiceWorker();
 

@@ -1,20 +1,43 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
+// The first pages a new visitor sees are in the main chunk: they paint without a second round trip
+// (the landing page, and /connect, where a signed-out visit to any protected page lands).
+import { ConnectPage } from '../features/auth/components/ConnectPage';
+import { LandingPage } from '../features/landing/components/LandingPage';
 import { PageSpinner } from '../shared/ui';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootLayout } from './layout/RootLayout';
-import { SignedInLayout } from './layout/SignedInLayout';
 import { RootRouteError, RouteError } from './RouteError';
 import { RENDER_ERROR_PROBE_PATH, RenderErrorProbe, isRenderErrorProbeEnabled } from './testing/renderErrorProbe';
 
-/** Each page is its own chunk, loaded when its route is first visited. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+/**
+ * Each page is its own chunk (React.lazy), fetched when its route first renders. The layout
+ * around it (header, navigation) renders at once and a spinner stands in for the page until the
+ * chunk arrives; the sign-in check never waits for a page's code. Add a page as
+ *   { path: 'x', Component: page(() => import('../features/x/components/XPage'), (m) => m.XPage) },
+ * (not React Router's `lazy`, which holds the whole tree, redirects included, until the chunk loads).
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, fallback = <PageSpinner />): ComponentType {
+  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy />
+      </Suspense>
+    );
+  };
 }
 
-const landing = page(() => import('../features/landing/components/LandingPage'), (m) => m.LandingPage);
 const diagnostics = page(() => import('../features/diagnostics/components/DiagnosticsPage'), (m) => m.DiagnosticsPage);
+// Only signed-in users need the app shell (voice, replies, the mail list's extensions).
+const signedInLayout = page(
+  () => import('./layout/SignedInLayout'),
+  (m) => m.SignedInLayout,
+  <main className="flex min-h-screen items-center justify-center">
+    <PageSpinner />
+  </main>,
+);
 
 /**
  * `/auth/callback` (sign-in) and `/api/gmail/oauth/callback` (Gmail consent) are the server's own
@@ -43,39 +66,39 @@ export const ROUTE_REDIRECTS = {
 
 export function createRoutes(): RouteObject[] {
   const publicPages: RouteObject[] = [
-    { index: true, lazy: landing },
-    { path: 'get-started', lazy: page(() => import('../features/onboarding/components/GetStartedPage'), (m) => m.GetStartedPage) },
-    { path: 'connect', lazy: page(() => import('../features/auth/components/ConnectPage'), (m) => m.ConnectPage) },
+    { index: true, Component: LandingPage },
+    { path: 'get-started', Component: page(() => import('../features/onboarding/components/GetStartedPage'), (m) => m.GetStartedPage) },
+    { path: 'connect', Component: ConnectPage },
     {
       path: 'connect/success',
-      lazy: page(() => import('../features/onboarding/components/ConnectSuccessPage'), (m) => m.ConnectSuccessPage),
+      Component: page(() => import('../features/onboarding/components/ConnectSuccessPage'), (m) => m.ConnectSuccessPage),
     },
-    { path: 'privacy', lazy: page(() => import('../features/legal/components/PrivacyPage'), (m) => m.PrivacyPage) },
-    { path: 'security', lazy: page(() => import('../features/legal/components/SecurityPage'), (m) => m.SecurityPage) },
-    { path: 'features', lazy: page(() => import('../features/overview/components/FeaturesPage'), (m) => m.FeaturesPage) },
-    ...DIAGNOSTIC_PATHS.map((path) => ({ path: path.slice(1), lazy: diagnostics })),
+    { path: 'privacy', Component: page(() => import('../features/legal/components/PrivacyPage'), (m) => m.PrivacyPage) },
+    { path: 'security', Component: page(() => import('../features/legal/components/SecurityPage'), (m) => m.SecurityPage) },
+    { path: 'features', Component: page(() => import('../features/overview/components/FeaturesPage'), (m) => m.FeaturesPage) },
+    ...DIAGNOSTIC_PATHS.map((path) => ({ path: path.slice(1), Component: diagnostics })),
     ...(isRenderErrorProbeEnabled() ? [{ path: RENDER_ERROR_PROBE_PATH.slice(1), element: <RenderErrorProbe /> }] : []),
     // The seed: "/ and any unknown path: landing page".
-    { path: '*', lazy: landing },
+    { path: '*', Component: LandingPage },
   ];
 
   const protectedPages: RouteObject[] = [
-    { path: 'dashboard', lazy: page(() => import('../features/dashboard/components/DashboardPage'), (m) => m.DashboardPage) },
-    { path: 'categories', lazy: page(() => import('../features/categories/components/CategoriesPage'), (m) => m.CategoriesPage) },
-    { path: 'manual', lazy: page(() => import('../features/categories/components/ManualPage'), (m) => m.ManualPage) },
-    { path: 'manual/:categoryId', lazy: page(() => import('../features/categories/components/CategoryPage'), (m) => m.CategoryPage) },
-    { path: 'recovery', lazy: page(() => import('../features/recovery/components/RecoveryPage'), (m) => m.RecoveryPage) },
-    { path: 'settings', lazy: page(() => import('../features/settings/components/SettingsPage'), (m) => m.SettingsPage) },
-    { path: 'gmail-fix', lazy: page(() => import('../features/gmail/components/GmailFixPage'), (m) => m.GmailFixPage) },
-    { path: 'gmail/test', lazy: diagnostics },
-    { path: 'bundles', lazy: page(() => import('../features/bundles/components/BundlesPage'), (m) => m.BundlesPage) },
-    { path: 'digest', lazy: page(() => import('../features/digest/components/DigestPage'), (m) => m.DigestPage) },
-    { path: 'unsubscribe', lazy: page(() => import('../features/unsubscribe/components/UnsubscribePage'), (m) => m.UnsubscribePage) },
-    { path: 'reply/voice', lazy: page(() => import('../features/voice-reply/components/VoiceReplyPage'), (m) => m.VoiceReplyPage) },
-    { path: 'insights', lazy: page(() => import('../features/insights/components/InsightsPage'), (m) => m.InsightsPage) },
-    { path: 'ops', lazy: page(() => import('../features/ops/components/OpsPage'), (m) => m.OpsPage) },
-    { path: 'inbox', lazy: page(() => import('../features/inbox/components/InboxPage'), (m) => m.InboxPage) },
-    { path: 'search', lazy: page(() => import('../features/search/components/SearchPage'), (m) => m.SearchPage) },
+    { path: 'dashboard', Component: page(() => import('../features/dashboard/components/DashboardPage'), (m) => m.DashboardPage) },
+    { path: 'categories', Component: page(() => import('../features/categories/components/CategoriesPage'), (m) => m.CategoriesPage) },
+    { path: 'manual', Component: page(() => import('../features/categories/components/ManualPage'), (m) => m.ManualPage) },
+    { path: 'manual/:categoryId', Component: page(() => import('../features/categories/components/CategoryPage'), (m) => m.CategoryPage) },
+    { path: 'recovery', Component: page(() => import('../features/recovery/components/RecoveryPage'), (m) => m.RecoveryPage) },
+    { path: 'settings', Component: page(() => import('../features/settings/components/SettingsPage'), (m) => m.SettingsPage) },
+    { path: 'gmail-fix', Component: page(() => import('../features/gmail/components/GmailFixPage'), (m) => m.GmailFixPage) },
+    { path: 'gmail/test', Component: diagnostics },
+    { path: 'bundles', Component: page(() => import('../features/bundles/components/BundlesPage'), (m) => m.BundlesPage) },
+    { path: 'digest', Component: page(() => import('../features/digest/components/DigestPage'), (m) => m.DigestPage) },
+    { path: 'unsubscribe', Component: page(() => import('../features/unsubscribe/components/UnsubscribePage'), (m) => m.UnsubscribePage) },
+    { path: 'reply/voice', Component: page(() => import('../features/voice-reply/components/VoiceReplyPage'), (m) => m.VoiceReplyPage) },
+    { path: 'insights', Component: page(() => import('../features/insights/components/InsightsPage'), (m) => m.InsightsPage) },
+    { path: 'ops', Component: page(() => import('../features/ops/components/OpsPage'), (m) => m.OpsPage) },
+    { path: 'inbox', Component: page(() => import('../features/inbox/components/InboxPage'), (m) => m.InboxPage) },
+    { path: 'search', Component: page(() => import('../features/search/components/SearchPage'), (m) => m.SearchPage) },
     ...Object.entries(ROUTE_REDIRECTS).map(([from, to]) => ({ path: from.slice(1), element: <Navigate to={to} replace /> })),
   ];
 
@@ -88,13 +111,13 @@ export function createRoutes(): RouteObject[] {
         // The sign-in popup's own pages: no header, they live in a small window.
         {
           path: 'auth/popup-complete',
-          lazy: page(() => import('../features/auth/components/PopupCompletePage'), (m) => m.PopupCompletePage),
+          Component: page(() => import('../features/auth/components/PopupCompletePage'), (m) => m.PopupCompletePage),
         },
-        { path: 'auth/popup-start', lazy: page(() => import('../features/auth/components/PopupStartPage'), (m) => m.PopupStartPage) },
+        { path: 'auth/popup-start', Component: page(() => import('../features/auth/components/PopupStartPage'), (m) => m.PopupStartPage) },
         { element: <PublicLayout />, children: [{ errorElement: <RouteError />, children: publicPages }] },
         {
           element: <RequireAuth />,
-          children: [{ element: <SignedInLayout />, children: [{ errorElement: <RouteError />, children: protectedPages }] }],
+          children: [{ Component: signedInLayout, children: [{ errorElement: <RouteError />, children: protectedPages }] }],
         },
       ],
     },

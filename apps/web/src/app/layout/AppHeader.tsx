@@ -1,13 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../../features/auth';
-import { NotificationBell } from '../../features/notifications';
-import { SearchBox } from '../../features/search';
-import { MicButton } from '../../features/voice';
 import { ButtonLink, cx } from '../../shared/ui';
-import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
 import { MobileNav } from './MobileNav';
 import { APP_NAV, PUBLIC_NAV } from './navigation';
+
+// Signed-in controls load on demand, so the public pages' first download stays small.
+const HeaderSearch = lazy(async () => ({ default: (await import('./SignedInTools')).HeaderSearch }));
+const HeaderAccountTools = lazy(async () => ({ default: (await import('./SignedInTools')).HeaderAccountTools }));
 
 /**
  * The app shell's header: the mark, the public pages or the app menu, and who is signed in.
@@ -35,7 +36,9 @@ export function AppHeader({ variant }: { variant: 'public' | 'app' }) {
         <Logo />
         {variant === 'app' && signedIn ? (
           <div className="ml-1 flex min-w-0 flex-1 sm:ml-6">
-            <SearchBox />
+            <Suspense fallback={null}>
+              <HeaderSearch />
+            </Suspense>
           </div>
         ) : null}
         {variant === 'public' ? (
@@ -73,9 +76,9 @@ export function AppHeader({ variant }: { variant: 'public' | 'app' }) {
                   </ButtonLink>
                 </span>
               ) : null}
-              {variant === 'app' ? <MicButton /> : null}
-              <NotificationBell />
-              <AccountMenu user={auth.user} />
+              <Suspense fallback={<span className="h-10 w-10" aria-hidden="true" />}>
+                <HeaderAccountTools user={auth.user} variant={variant} />
+              </Suspense>
             </>
           ) : null}
         </div>

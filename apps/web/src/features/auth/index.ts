@@ -3,7 +3,7 @@ export { AUTH_MESSAGES, signInFailedMessage } from './messages';
 export { isPopupOpen, type AuthFlow } from './api/flows';
 export { safeReturnTo } from './api/paths';
 export { prefersRedirect, setPrefersRedirect } from './api/storage';
-export { greetingName, useAuth, type AuthState } from './hooks/useAuth';
+export { greetingName, startSessionCheck, useAuth, type AuthState } from './hooks/useAuth';
 export { useAuthFlow } from './hooks/useAuthFlow';
 export { useRedirectError, useRedirectResult } from './hooks/useRedirectResult';
 export { useSignOut } from './hooks/useSignOut';

@@ -10,4 +10,4 @@ export {
   needsWriteScope,
 } from './errors';
 export { createQueryClient, queryClient } from './queryClient';
-export { SIGNED_OUT, categoriesQueryKey, fetchSession, mailQueryKey, sessionQueryKey } from './session';
+export { SIGNED_OUT, categoriesQueryKey, fetchSession, mailQueryKey, sessionQueryKey, sessionQueryOptions } from './session';

@@ -37,3 +37,12 @@ export async function fetchSession(signal?: AbortSignal): Promise<AuthSession> {
     return SIGNED_OUT;
   }
 }
+
+/** How the session is cached: kept 5 minutes, re-checked when the window regains focus (another tab may sign out). */
+export const sessionQueryOptions = {
+  queryKey: sessionQueryKey,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchSession(signal),
+  staleTime: 5 * 60_000,
+  refetchOnWindowFocus: true,
+  retry: false,
+} as const;
