@@ -14,7 +14,7 @@ export const FAILURE_REASONS = [
   'GMAIL_RECONNECT_REQUIRED',
   /** A write action without `gmail.modify`: the web offers "Grant write access" (startGmailAuth {write: true}). */
   'WRITE_SCOPE_REQUIRED',
-  /** Sorting or filtering by priority before messages have scores. */
+  /** Sorting by priority where there are no scores (a query Gmail search answers). */
   'PRIORITY_UNAVAILABLE',
   /** Undo of an action batch older than the undo window (ACTION_UNDO_WINDOW_MS). */
   'BATCH_EXPIRED',

@@ -43,6 +43,12 @@ export interface MessageRow {
   list_unsubscribe_post: string | null;
   /** JSON AttachmentMeta[] (names and types only). */
   attachments: string;
+  /**
+   * JSON object of the few further headers that say a machine sent the message (Precedence,
+   * Auto-Submitted, X-Mailer, Feedback-ID, Return-Path, Mailing-List, X-Campaign ...), by
+   * lower-case name, for the priority model; metadata only. `{}` when there are none.
+   */
+  extra_headers: string;
   /** 1 when the message has attachments. */
   has_attachment: number;
   // Derived search columns (see search.ts): ` word word | word `.
@@ -89,6 +95,8 @@ export interface StoreRowExtra {
   historyId: string | null;
   /** Gmail's snippet. */
   snippet: string | null;
+  /** Further kept headers by lower-case name (stored as `extra_headers`). */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -122,6 +130,7 @@ export function toStoreRow(accountId: string, meta: MessageMeta, extra: StoreRow
     list_unsubscribe: meta.listUnsubscribe ?? null,
     list_unsubscribe_post: meta.listUnsubscribePost ?? null,
     attachments: JSON.stringify(meta.attachments.map((a) => ({ filename: a.filename, mimeType: a.mimeType }))),
+    extra_headers: JSON.stringify(extra.headers ?? {}),
     has_attachment: search.hasAttachment ? 1 : 0,
     search_from: search.from,
     search_to: search.to,

@@ -309,6 +309,48 @@ export interface NotifiedMessagesTable {
   notified_at: number;
 }
 
+/** features/priority: one learned model per mail account (derived data, age `updated_at`). */
+export interface PriorityModelsTable {
+  account_id: string;
+  /** The model's JSON state (serialisePriorityState), bounded by the model's LIMITS. */
+  state: string;
+  /** Moves on with every write: one writer at a time (a write against a stale version retries). */
+  version: number;
+  threshold: number;
+  actions_learned: number;
+  /** What the last learned action changed, in words ("Mail from Alice will rank higher"); null when nothing visible. */
+  last_effect: string | null;
+  updated_at: number;
+}
+
+/** features/priority: a message's score and verdict (derived data, age `scored_at`). */
+export interface PriorityScoresTable {
+  account_id: string;
+  message_id: string;
+  score: number;
+  /** 1 when the message is on the Important side of the user's threshold. */
+  important: number;
+  /** The contribution that moved the score most, in words. */
+  reason: string;
+  /** JSON label ids as the model last saw them: sync's label changes are read against these. */
+  labels_seen: string;
+  /** When a list first showed the message (for "shown and left untouched for a day"); null when not yet. */
+  shown_at: number | null;
+  scored_at: number;
+}
+
+/** features/priority: the action log, folded into the model as it is learned (derived data, age `at`). */
+export interface PriorityActionsTable {
+  id: string;
+  account_id: string;
+  message_id: string;
+  action: string;
+  /** `mailroom` (an action taken in Mailroom) or `sync` (seen happen in Gmail) or `list` (ignored after being shown). */
+  source: string;
+  at: number;
+  learned_at: number | null;
+}
+
 export interface Database {
   sync_state: SyncStateTable;
   sync_seen: SyncSeenTable;
@@ -336,6 +378,9 @@ export interface Database {
   push_registrations: PushRegistrationsTable;
   notifications: NotificationsTable;
   notified_messages: NotifiedMessagesTable;
+  priority_models: PriorityModelsTable;
+  priority_scores: PriorityScoresTable;
+  priority_actions: PriorityActionsTable;
 }
 
 export type { Generated };

@@ -13,6 +13,7 @@ import { repliesPlugin } from './replies/plugin.ts';
 import { searchPlugin } from './search/plugin.ts';
 import { settingsPlugin } from './settings/plugin.ts';
 import { voicePlugin } from './voice/plugin.ts';
+import { priorityPlugin } from './priority/plugin.ts';
 
 /**
  * Every feature of the server, installed by http/app.ts in this order. A new feature is a folder
@@ -33,6 +34,7 @@ export const featurePlugins: readonly FeaturePlugin[] = [
   voicePlugin,
   insightsPlugin,
   notificationsPlugin,
+  priorityPlugin,
 ];
 
 /** The callable functions the plugins implement; contract names missing here answer UNIMPLEMENTED. */

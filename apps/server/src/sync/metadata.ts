@@ -3,12 +3,25 @@ import { addressParser, decodeWords } from 'postal-mime';
 import type { Header, ProviderMessage } from '../providers/mail-provider.ts';
 
 /**
+ * Headers that say a machine sent a message (RFC 2076 §3.9 Precedence, RFC 3834 §5
+ * Auto-Submitted, bulk mailers' own), kept for the priority model (features/priority) as
+ * `headers` by lower-case name: short metadata values, never a body.
+ */
+export const MACHINE_HEADERS = [
+  'Precedence', 'Auto-Submitted', 'X-Mailer', 'Feedback-ID', 'Return-Path', 'Mailing-List', 'X-Mailing-List', 'X-Campaign', 'X-Campaign-Id',
+] as const;
+
+/** The longest value kept of a machine header (an honest one is a short token or an address). */
+const MACHINE_HEADER_MAX = 200;
+
+/**
  * The headers Mailroom keeps (DESIGN §1: metadata only). Everything else in a message, above
  * all its body, is dropped in memory and never written anywhere.
  */
 export const KEPT_HEADERS = [
   'From', 'To', 'Cc', 'Bcc', 'Reply-To', 'Delivered-To', 'Subject', 'Date', 'Message-ID',
   'In-Reply-To', 'References', 'List-Id', 'List-Post', 'List-Unsubscribe', 'List-Unsubscribe-Post',
+  ...MACHINE_HEADERS,
 ] as const;
 
 /** A message as the store keeps it: what queries evaluate plus what features show. */
@@ -20,6 +33,8 @@ export interface StoredMessageMeta extends MessageMeta {
   references: string | null;
   listUnsubscribe: string | null;
   listUnsubscribePost: string | null;
+  /** MACHINE_HEADERS present on the message, by lower-case name (first value, cut to 200 characters). */
+  headers: Record<string, string>;
 }
 
 type Headers = Map<string, string[]>;
@@ -107,5 +122,15 @@ function readStoredMeta(message: ProviderMessage): StoredMessageMeta {
     references: first(headers, 'References'),
     listUnsubscribe: first(headers, 'List-Unsubscribe'),
     listUnsubscribePost: first(headers, 'List-Unsubscribe-Post'),
+    headers: machineHeaders(headers),
   };
+}
+
+function machineHeaders(headers: Headers): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of MACHINE_HEADERS) {
+    const value = first(headers, name);
+    if (value !== null && value.trim() !== '') kept[name.toLowerCase()] = value.trim().slice(0, MACHINE_HEADER_MAX);
+  }
+  return kept;
 }

@@ -89,7 +89,7 @@ export async function deleteUnseen(db: Db, accountId: string): Promise<string[]>
 
 export async function upsertMessages(db: Db, accountId: string, messages: readonly StoredMessageMeta[]): Promise<void> {
   for (const part of chunks(messages, ROWS_PER_STATEMENT)) {
-    const rows = part.map((m) => toStoreRow(accountId, m, { historyId: m.historyId, snippet: m.snippet }));
+    const rows = part.map((m) => toStoreRow(accountId, m, { historyId: m.historyId, snippet: m.snippet, headers: m.headers }));
     const columns = Object.keys(rows[0]!).filter((c) => c !== 'account_id' && c !== 'id') as Array<keyof (typeof rows)[number]>;
     await db
       .insertInto('messages')

@@ -95,7 +95,7 @@ export const categoryFunctions = {
     auth: 'user',
     mutates: false,
     summary:
-      'The messages a category’s query matches, newest first, a page at a time (Gmail’s semantics; messages in Mailroom/Quarantine are left out unless the query names that label). Header-only queries are answered from the store with an exact total on the first page; queries over bodies or that can match spam (in:spam, in:anywhere; spam is never synced) by Gmail search (total null). sort "priority" answers FAILED_PRECONDITION {reason: "PRIORITY_UNAVAILABLE"} until priority scores exist.',
+      'The messages a category’s query matches, newest first, a page at a time (Gmail’s semantics; messages in Mailroom/Quarantine are left out unless the query names that label). Header-only queries are answered from the store with an exact total on the first page; queries over bodies or that can match spam (in:spam, in:anywhere; spam is never synced) by Gmail search (total null). sort "priority" lists header-only matches by priority score (highest first; not yet scored last); for queries answered by Gmail search it answers FAILED_PRECONDITION {reason: "PRIORITY_UNAVAILABLE"}.',
     request: z
       .object({
         categoryId: id('categoryId'),

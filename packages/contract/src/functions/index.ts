@@ -13,6 +13,7 @@ import { replyFunctions } from './replies.ts';
 import { settingsFunctions } from './settings.ts';
 import { voiceFunctions } from './voice.ts';
 import { unsubscribeFunctions } from './unsubscribe.ts';
+import { priorityFunctions } from './priority.ts';
 
 export * from './common.ts';
 export * from './account.ts';
@@ -29,6 +30,7 @@ export * from './replies.ts';
 export * from './settings.ts';
 export * from './voice.ts';
 export * from './unsubscribe.ts';
+export * from './priority.ts';
 
 /**
  * Every callable function, by the seed's names (DESIGN §3), composed from one file per domain.
@@ -50,6 +52,7 @@ export const functions = {
   ...insightsFunctions,
   ...notificationFunctions,
   ...unsubscribeFunctions,
+  ...priorityFunctions,
 } as const;
 
 export type Functions = typeof functions;

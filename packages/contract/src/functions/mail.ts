@@ -13,6 +13,8 @@ export const mailSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('category'), categoryId: id('categoryId') }).strict(),
   /** Any Gmail search query (search results); evaluated like a category's query. */
   z.object({ kind: z.literal('query'), query: z.string().trim().min(1, 'query must not be empty').max(2000) }).strict(),
+  /** The inbox by priority (Inbox Flow): one side of the user's Important/Other threshold, or both. */
+  z.object({ kind: z.literal('inbox'), split: z.enum(['important', 'other', 'all']) }).strict(),
 ]);
 export type MailSource = z.infer<typeof mailSourceSchema>;
 export type MailSourceKind = MailSource['kind'];

@@ -17,6 +17,7 @@ import * as syncSkippedMessages from './20261124T1100_sync_skipped_messages.ts';
 import * as search from './20261124T1400_search.ts';
 import * as replies from './20261124T1500_replies.ts';
 import * as notifications from './20261126T0840_notifications.ts';
+import * as priority from './20261126T0800_priority.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1400_search': search,
   '20261124T1500_replies': replies,
   '20261126T0840_notifications': notifications,
+  '20261126T0800_priority': priority,
 };

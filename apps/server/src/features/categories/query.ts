@@ -109,7 +109,7 @@ export function compileCategoryQuery(
 }
 
 /** Page tokens: the position after the last item, bound to the query so a changed query cannot reuse them. */
-type PageCursor = { s: 'store'; q: string; d: number; i: string } | { s: 'gmail'; q: string; p: string };
+type PageCursor = { s: 'store'; q: string; d: number; i: string; r?: number } | { s: 'gmail'; q: string; p: string };
 
 export function encodePageToken(cursor: PageCursor): string {
   return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');

@@ -4,11 +4,12 @@ import { sql, type SqlBool } from 'kysely';
 import { DEFAULT_CATEGORY_PAGE_SIZE } from '../../constants/categories.ts';
 import type { Db } from '../../db/database.ts';
 import { loadWordIndex, pageWhere, pageWindow, storeGeneration } from '../../db/word-index.ts';
-import { failedPrecondition } from '../../errors.ts';
+import { failedPrecondition, invalidArgument } from '../../errors.ts';
 import type { MailProvider } from '../../providers/mail-provider.ts';
 import { viaProvider } from '../../providers/mailbox-access.ts';
 import { KEPT_HEADERS, toStoredMeta } from '../../sync/metadata.ts';
 import { SUMMARY_COLUMNS, summaryOf, type SummaryRow } from '../mail/index.ts';
+import { ensureLearned } from '../priority/index.ts';
 import { cachedCounts, countKey, storeCounts } from './counts.ts';
 import { compileCategoryQuery, decodePageToken, encodePageToken, queryFingerprint, type CompiledCategoryQuery } from './query.ts';
 import type { CategoryRow } from './repository.ts';
@@ -164,15 +165,19 @@ export async function queryEmails(
   calendar: UserCalendar,
 ): Promise<EmailPage> {
   const { now } = calendar;
-  if (request.sort === 'priority') {
-    throw failedPrecondition('PRIORITY_UNAVAILABLE', 'Sorting by priority is not available yet: messages have no priority scores. Sort by date.');
-  }
   const { db, accountId } = deps;
   const pageSize = request.pageSize ?? DEFAULT_CATEGORY_PAGE_SIZE;
   const labels = await accountLabels(db, accountId);
   const labelNames = new Map(labels.map((l) => [l.id, l.name]));
   const compiled = await compileForAccount(db, accountId, query, { ...calendar, labels });
   const cursor = request.pageToken ? decodePageToken(request.pageToken, compiled) : null;
+
+  if (request.sort === 'priority') {
+    if (compiled.source !== 'store') {
+      throw failedPrecondition('PRIORITY_UNAVAILABLE', 'Sorting by priority works for queries over headers; this one searches message bodies in Gmail, which has no scores. Sort by date.');
+    }
+    return priorityPage(db, accountId, compiled, { cursor, pageSize, labelNames, now: now.getTime() });
+  }
 
   if (compiled.source === 'store') {
     // The total first (usually cached, or counted in the index): knowing how many match decides
@@ -247,5 +252,51 @@ export async function queryEmails(
     nextPageToken: listed.nextPageToken ? encodePageToken({ s: 'gmail', q: compiled.fingerprint, p: listed.nextPageToken }) : null,
     total: null,
     source: 'gmail',
+  };
+}
+
+/**
+ * A page of a store-answered query by priority (features/priority's scores), highest first,
+ * newest first among equal scores; messages not scored yet come last. The model scores what is
+ * new before the first page is read.
+ */
+async function priorityPage(
+  db: Db,
+  accountId: string,
+  compiled: Extract<CompiledCategoryQuery, { source: 'store' }>,
+  page: { cursor: ReturnType<typeof decodePageToken> | null; pageSize: number; labelNames: ReadonlyMap<string, string>; now: number },
+): Promise<EmailPage> {
+  const { cursor, pageSize } = page;
+  if (cursor && (cursor.s !== 'store' || typeof cursor.r !== 'number')) {
+    throw invalidArgument('pageToken is not a page of this list (it is from another order); start from the first page', { field: 'pageToken' });
+  }
+  await ensureLearned({ db, clock: { now: () => page.now } }, accountId);
+  const score = sql<number>`coalesce((select ps.score from priority_scores as ps where ps.account_id = messages.account_id and ps.message_id = messages.id), -1)`;
+  let query = db
+    .selectFrom('messages')
+    .select(SUMMARY_COLUMNS)
+    .select(score.as('rank'))
+    .where('account_id', '=', accountId)
+    .where(compiled.where)
+    .orderBy(score, 'desc')
+    .orderBy('internal_date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize + 1);
+  if (cursor?.s === 'store' && typeof cursor.r === 'number') {
+    const { r, d, i } = cursor;
+    query = query.where(
+      sql<SqlBool>`(${score} < ${r} or (${score} = ${r} and (${sql.ref('internal_date')} < ${d} or (${sql.ref('internal_date')} = ${d} and ${sql.ref('id')} < ${i}))))`,
+    );
+  }
+  const rows = await query.execute();
+  const shown = rows.slice(0, pageSize);
+  const last = shown.at(-1);
+  const total = cursor ? null : (await countQuery(db, accountId, compiled, new Date(page.now), { unread: false })).count;
+  return {
+    emails: shown.map((r) => summaryOf(r, page.labelNames)),
+    nextPageToken:
+      rows.length > pageSize && last ? encodePageToken({ s: 'store', q: compiled.fingerprint, d: Number(last.internal_date), i: last.id, r: Number(last.rank) }) : null,
+    total,
+    source: 'store',
   };
 }

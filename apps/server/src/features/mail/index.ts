@@ -16,3 +16,4 @@ export {
 } from './sources.ts';
 export { currentLabelsOf } from './targets.ts';
 export { modifyMail } from './service.ts';
+export { onMailActed, type MailActed, type MailActedListener } from './acted.ts';

@@ -5,6 +5,7 @@ import { requireConnectedAccount, requireProvider } from '../../providers/mailbo
 import { startActionBatch, type StartedBatch } from '../recovery/index.ts';
 import type { UserFnContext } from '../registry.ts';
 import { labelChangeFor } from './actions.ts';
+import { mailActed } from './acted.ts';
 import { resolveMailSource } from './sources.ts';
 import { targetMessages } from './targets.ts';
 
@@ -27,7 +28,7 @@ export async function modifyMail(ctx: UserFnContext, target: MailTarget, action:
   const messages = await targetMessages(mailbox, source, target);
   if (messages.length === 0) throw failedPrecondition('NO_MESSAGES', 'There are no messages here to act on.');
   const change = await labelChangeFor(mailbox, action);
-  return startActionBatch(ctx, provider, {
+  const started = await startActionBatch(ctx, provider, {
     accountId: account.id,
     kind: action,
     categoryId: source.categoryId,
@@ -35,4 +36,6 @@ export async function modifyMail(ctx: UserFnContext, target: MailTarget, action:
     change,
     messages,
   });
+  await mailActed(ctx, { accountId: account.id, action, messageIds: messages.map((m) => m.id), status: started.status });
+  return started;
 }

@@ -190,8 +190,18 @@ describe.each(ENGINES)('natural-language search (%s)', (engine) => {
     }
   });
 
-  test('sorting results by priority answers FAILED_PRECONDITION PRIORITY_UNAVAILABLE until messages have scores', async () => {
-    expect(await failure(alice.call('searchMail', { request: 'unread', sort: 'priority' }))).toMatchObject({
+  test('sorting results by priority lists the same matches highest score first; a search over bodies cannot be sorted by priority', async () => {
+    const byDate = await allPages(alice, { request: 'unread' });
+    const byPriority = await allPages(alice, { request: 'unread', sort: 'priority' });
+    expect([...byPriority.ids].sort()).toEqual([...byDate.ids].sort());
+    expect(byPriority.first.total).toBe(byDate.first.total);
+    const scores = await t.database.db.selectFrom('priority_scores').select(['message_id', 'score']).where('account_id', '=', alice.accountId).execute();
+    const scoreOf = new Map(scores.map((s) => [s.message_id, Number(s.score)]));
+    const ranked = byPriority.ids.map((id) => scoreOf.get(id));
+    expect(ranked.every((score) => score !== undefined)).toBe(true);
+    expect(ranked).toEqual([...ranked].sort((a, b) => b! - a!));
+    expect(new Set(ranked).size).toBeGreaterThan(1);
+    expect(await failure(alice.call('searchMail', { request: 'mentioning flibbertigibbet', sort: 'priority' }))).toMatchObject({
       http: 400,
       status: 'FAILED_PRECONDITION',
       details: { reason: 'PRIORITY_UNAVAILABLE' },

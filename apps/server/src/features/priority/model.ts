@@ -1,0 +1,372 @@
+import crypto from 'node:crypto';
+import {
+  addSelfAddress,
+  createPriorityState,
+  isImportant,
+  parsePriorityState,
+  priorityScore,
+  scorePriority,
+  serialisePriorityState,
+  update,
+  type PriorityAction,
+  type PriorityMessage,
+  type PriorityState,
+} from '@mailroom/intelligence/priority';
+import { isPriorityAction } from '@mailroom/intelligence/priority';
+import { labelKey, systemLabelBit } from '@mailroom/mail-query';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { QUARANTINE_LABEL_NAME } from '../../constants/recovery.ts';
+import type { Db } from '../../db/database.ts';
+import { userTimeZone } from '../settings/index.ts';
+import { MODEL_COLUMNS, toPriorityMessage, type ModelRow } from './messages.ts';
+import { actionsFromLabels } from './signals.ts';
+
+/**
+ * The server side of the priority model (packages/intelligence/priority): one learned state per
+ * mail account, kept as derived data, brought up to date by `learn` — the one place that
+ * writes it. `learn` observes messages the model has not seen yet (sync's new mail; the
+ * user's own sent mail builds the address book, and a sent reply teaches "reply" on the message
+ * it answers), reads what the user did from label changes since the model last looked (sync's
+ * relabelled mail, and Mailroom's actions mirrored into the store), applies the action log's
+ * pending entries (explicit acts recorded by Mailroom), learns "ignored" for mail shown a day
+ * ago and left unread, and re-scores. One writer at a time per account: the model row carries
+ * a version, a write against a stale one starts over (so a job, a request and another worker
+ * never interleave two users' steps or lose one).
+ */
+
+export interface PriorityDeps {
+  db: Db;
+  clock: Clock;
+  log?: FastifyBaseLogger;
+}
+
+export interface ModelSummary {
+  threshold: number;
+  actionsLearned: number;
+  lastEffect: string | null;
+}
+
+const DAY_MS = 86_400_000;
+/** Rows per statement (well under both engines' parameter limits). */
+const CHUNK = 200;
+const MAX_ATTEMPTS = 5;
+
+const INBOX_BIT = systemLabelBit('INBOX')!;
+const UNREAD_BIT = systemLabelBit('UNREAD')!;
+
+class VersionConflict extends Error {}
+
+interface StoredModel {
+  state: PriorityState | null;
+  version: number;
+  actionsLearned: number;
+  lastEffect: string | null;
+  threshold: number;
+}
+
+async function loadModel(deps: PriorityDeps, accountId: string): Promise<StoredModel | null> {
+  const row = await deps.db.selectFrom('priority_models').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+  if (!row) return null;
+  let state: PriorityState | null = null;
+  try {
+    state = parsePriorityState(JSON.parse(row.state) as unknown);
+  } catch (error) {
+    // A state this version cannot read is rebuilt from the store and the remaining action log.
+    deps.log?.warn({ err: error, accountId }, 'priority model state unreadable; rebuilding it');
+  }
+  return { state, version: Number(row.version), actionsLearned: Number(row.actions_learned), lastEffect: row.last_effect, threshold: Number(row.threshold) };
+}
+
+/** The model's summary without learning anything (null before the first learning step). */
+export async function modelSummary(db: Db, accountId: string): Promise<ModelSummary | null> {
+  const row = await db.selectFrom('priority_models').select(['threshold', 'actions_learned', 'last_effect']).where('account_id', '=', accountId).executeTakeFirst();
+  return row ? { threshold: Number(row.threshold), actionsLearned: Number(row.actions_learned), lastEffect: row.last_effect } : null;
+}
+
+/** The account's state as learned so far (learning first if needed), for explanations. */
+export async function currentState(deps: PriorityDeps, accountId: string): Promise<PriorityState> {
+  const stored = await loadModel(deps, accountId);
+  if (stored?.state) return stored.state;
+  await learn(deps, accountId);
+  const again = await loadModel(deps, accountId);
+  if (!again?.state) throw new Error('priority model missing after learning');
+  return again.state;
+}
+
+/** Records actions in the log, to be learned by the next `learn` (which the caller runs or queues). */
+export async function recordActions(
+  db: Db,
+  accountId: string,
+  entries: ReadonlyArray<{ messageId: string; action: PriorityAction }>,
+  source: 'mailroom' | 'sync' | 'list',
+  at: number,
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    await db
+      .insertInto('priority_actions')
+      .values(
+        entries.slice(i, i + CHUNK).map((e) => ({ id: crypto.randomUUID(), account_id: accountId, message_id: e.messageId, action: e.action, source, at, learned_at: null })),
+      )
+      .execute();
+  }
+}
+
+/** Brings the account's model and scores up to date (see above); retries when another writer got there first. */
+export async function learn(deps: PriorityDeps, accountId: string): Promise<ModelSummary | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await learnOnce(deps, accountId);
+    } catch (error) {
+      if (!(error instanceof VersionConflict) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+interface PlannedAction {
+  /** The log row, when the action was recorded before this step. */
+  logId: string | null;
+  messageId: string;
+  action: PriorityAction;
+  at: number;
+  source: 'mailroom' | 'sync' | 'list';
+}
+
+const senderKey = (m: PriorityMessage) => m.from[0]?.address.trim().toLowerCase() ?? '';
+const senderLabel = (m: PriorityMessage) => m.from[0]?.name?.trim() || m.from[0]?.address || 'this sender';
+
+async function learnOnce(deps: PriorityDeps, accountId: string): Promise<ModelSummary | null> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const account = await db.selectFrom('mail_accounts').select(['id', 'user_id', 'email']).where('id', '=', accountId).executeTakeFirst();
+  if (!account) return null;
+  const stored = await loadModel(deps, accountId);
+  const fresh = !stored?.state;
+  const state = stored?.state ?? createPriorityState({ selfAddresses: [account.email], timeZone: await userTimeZone(db, account.user_id) });
+  const labels = await db.selectFrom('labels').select(['id', 'name', 'type']).where('account_id', '=', accountId).execute();
+  const quarantineLabel = labels.find((l) => labelKey(l.name) === labelKey(QUARANTINE_LABEL_NAME))?.id ?? null;
+  const userLabels = labels.filter((l) => l.type === 'user').map((l) => ({ id: l.id, name: l.name }));
+
+  // What the model knew of each message: its last score and the labels it last saw.
+  const scoreRows = await db.selectFrom('priority_scores').select(['message_id', 'score', 'important', 'reason', 'labels_seen', 'shown_at']).where('account_id', '=', accountId).execute();
+  const known = new Map(scoreRows.map((r) => [r.message_id, r]));
+  const all = await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).orderBy('internal_date').orderBy('id').execute();
+
+  // 1. Messages seen for the first time (all of them for a new model), in arrival order.
+  const unseen = fresh ? all : all.filter((r) => !known.has(r.id));
+  const unseenMessages = unseen.map(toPriorityMessage);
+  for (const m of unseenMessages) if (m.labelIds.includes('SENT') && m.from[0]?.address) addSelfAddress(state, m.from[0].address);
+  for (const m of unseenMessages) update(state, { type: 'message', message: m });
+  const planned: PlannedAction[] = [];
+  // A sent reply teaches "reply" on the message it answers.
+  const byRfcId = new Map(all.flatMap((r) => (r.message_id ? [[r.message_id, r.id] as const] : [])));
+  for (const m of unseenMessages) {
+    if (!m.labelIds.includes('SENT') || !m.inReplyTo) continue;
+    const answered = byRfcId.get(m.inReplyTo);
+    if (answered && answered !== m.id) planned.push({ logId: null, messageId: answered, action: 'reply', at: m.internalDate, source: 'sync' });
+  }
+
+  // 2. The action log's pending entries (Mailroom's explicit acts).
+  const pending = await db
+    .selectFrom('priority_actions')
+    .select(['id', 'message_id', 'action', 'source', 'at'])
+    .where('account_id', '=', accountId)
+    .where('learned_at', 'is', null)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  const explicit = new Set<string>();
+  for (const row of pending) {
+    if (!isPriorityAction(row.action)) continue;
+    const source = row.source === 'sync' || row.source === 'list' ? row.source : 'mailroom';
+    if (source === 'mailroom') explicit.add(row.message_id);
+    planned.push({ logId: row.id, messageId: row.message_id, action: row.action, at: Number(row.at), source });
+  }
+
+  // 3. Label changes since the model last looked; a message Mailroom acted on explicitly has
+  // its change recorded already, so its labels are only taken as seen.
+  if (!fresh) {
+    for (const row of all) {
+      const seen = known.get(row.id);
+      if (!seen || seen.labels_seen === row.label_ids || explicit.has(row.id)) continue;
+      for (const action of actionsFromLabels(JSON.parse(seen.labels_seen) as string[], JSON.parse(row.label_ids) as string[], quarantineLabel)) {
+        planned.push({ logId: null, messageId: row.id, action, at: now, source: 'sync' });
+      }
+    }
+  }
+
+  // 4. Shown in a list a day ago and still unread in the inbox: ignored.
+  const ignoredIds: string[] = [];
+  if (!fresh) {
+    const current = new Map(all.map((r) => [r.id, r]));
+    for (const seen of scoreRows) {
+      const shown = seen.shown_at === null ? null : Number(seen.shown_at);
+      if (shown === null || shown <= 0 || shown > now - DAY_MS) continue;
+      const row = current.get(seen.message_id);
+      if (!row) continue;
+      const rowLabels = JSON.parse(row.label_ids) as string[];
+      if (rowLabels.includes('INBOX') && rowLabels.includes('UNREAD')) {
+        planned.push({ logId: null, messageId: row.id, action: 'ignore', at: shown + DAY_MS, source: 'list' });
+      }
+      ignoredIds.push(seen.message_id);
+    }
+  }
+
+  planned.sort((a, b) => a.at - b.at);
+  const messagesOf = new Map(all.map((r) => [r.id, r]));
+  let lastEffect = stored?.lastEffect ?? null;
+  let learned = 0;
+  const effects: Array<{ message: PriorityMessage; action: PriorityAction }> = [];
+  for (const a of planned) {
+    const row = messagesOf.get(a.messageId);
+    if (!row) continue; // gone from the store (deleted, or marked spam): nothing to learn from
+    const message = toPriorityMessage(row);
+    update(state, { type: 'action', action: a.action, message, at: a.at });
+    learned++;
+    if (a.source === 'mailroom') effects.push({ message, action: a.action });
+  }
+
+  const changed = fresh || unseen.length > 0 || learned > 0;
+  const labelsMoved = all.some((r) => known.get(r.id)?.labels_seen !== r.label_ids);
+  if (!changed && !labelsMoved && ignoredIds.length === 0 && pending.length === 0) {
+    return stored ? { threshold: Math.round(state.threshold), actionsLearned: stored.actionsLearned, lastEffect } : null;
+  }
+
+  // 5. Scores: every message when the model learned something, else only the new ones. Inbox
+  // mail gets its reason (the list shows it); other mail only its number (sorting by priority).
+  const toScore = learned > 0 || fresh ? all : all.filter((r) => !known.has(r.id) || known.get(r.id)?.labels_seen !== r.label_ids);
+  const scored: Array<{ message_id: string; score: number; important: number; reason: string; labels_seen: string }> = [];
+  const newScore = new Map<string, number>();
+  for (const row of toScore) {
+    const m = toPriorityMessage(row);
+    let score: number;
+    let important: boolean;
+    let reason = '';
+    if (m.labelIds.includes('INBOX')) {
+      const result = scorePriority(state, m, { now, labels: userLabels });
+      score = result.score;
+      important = result.important;
+      reason = result.contributions[0]?.text ?? '';
+    } else {
+      score = priorityScore(state, m, now);
+      important = isImportant(state, score);
+    }
+    newScore.set(row.id, score);
+    const before = known.get(row.id);
+    if (fresh || !before || Number(before.score) !== score || Number(before.important) !== (important ? 1 : 0) || before.reason !== reason || before.labels_seen !== row.label_ids) {
+      scored.push({ message_id: row.id, score, important: important ? 1 : 0, reason, labels_seen: row.label_ids });
+    }
+  }
+
+  // What the user can see the model do: the sender's other mail moving.
+  for (const { message, action } of effects) lastEffect = effectOf(message, action, all, known, newScore) ?? lastEffect;
+
+  const actionsLearned = (stored?.actionsLearned ?? 0) + learned;
+  const threshold = Math.round(state.threshold);
+  await db.transaction().execute(async (trx) => {
+    const values = {
+      state: JSON.stringify(serialisePriorityState(state)),
+      threshold,
+      actions_learned: actionsLearned,
+      last_effect: lastEffect,
+      updated_at: now,
+    };
+    if (stored) {
+      const result = await trx
+        .updateTable('priority_models')
+        .set({ ...values, version: stored.version + 1 })
+        .where('account_id', '=', accountId)
+        .where('version', '=', stored.version)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw new VersionConflict();
+    } else {
+      const result = await trx
+        .insertInto('priority_models')
+        .values({ account_id: accountId, version: 1, ...values })
+        .onConflict((oc) => oc.column('account_id').doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) throw new VersionConflict();
+    }
+    if (fresh) await trx.deleteFrom('priority_scores').where('account_id', '=', accountId).execute();
+    for (let i = 0; i < scored.length; i += CHUNK) {
+      await trx
+        .insertInto('priority_scores')
+        .values(scored.slice(i, i + CHUNK).map((s) => ({ account_id: accountId, ...s, shown_at: null, scored_at: now })))
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'message_id']).doUpdateSet((eb) => ({
+            score: eb.ref('excluded.score'),
+            important: eb.ref('excluded.important'),
+            reason: eb.ref('excluded.reason'),
+            labels_seen: eb.ref('excluded.labels_seen'),
+            scored_at: eb.ref('excluded.scored_at'),
+          })),
+        )
+        .execute();
+    }
+    for (let i = 0; i < ignoredIds.length; i += CHUNK) {
+      // 0: its "ignored" was learned (it is not learned twice).
+      await trx.updateTable('priority_scores').set({ shown_at: 0 }).where('account_id', '=', accountId).where('message_id', 'in', ignoredIds.slice(i, i + CHUNK)).execute();
+    }
+    const ids = pending.map((p) => p.id);
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      await trx.updateTable('priority_actions').set({ learned_at: now }).where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+    }
+    // What sync and the lists taught is logged too, learned already (the log is the model's history).
+    const logged = planned.filter((p) => p.logId === null && messagesOf.has(p.messageId));
+    for (let i = 0; i < logged.length; i += CHUNK) {
+      await trx
+        .insertInto('priority_actions')
+        .values(logged.slice(i, i + CHUNK).map((p) => ({ id: crypto.randomUUID(), account_id: accountId, message_id: p.messageId, action: p.action, source: p.source, at: p.at, learned_at: now })))
+        .execute();
+    }
+  });
+  return { threshold, actionsLearned, lastEffect };
+}
+
+/** "Mail from Alice will rank higher": the mean score of the sender's other inbox mail before and after. */
+function effectOf(
+  message: PriorityMessage,
+  action: PriorityAction,
+  all: readonly ModelRow[],
+  known: ReadonlyMap<string, { score: number }>,
+  after: ReadonlyMap<string, number>,
+): string | null {
+  const sender = senderKey(message);
+  if (!sender) return null;
+  let before = 0;
+  let now = 0;
+  let n = 0;
+  for (const row of all) {
+    if (row.id === message.id || !after.has(row.id) || !known.has(row.id)) continue;
+    if (!(JSON.parse(row.label_ids) as string[]).includes('INBOX')) continue;
+    const from = (JSON.parse(row.from_addresses) as Array<{ address: string }>)[0]?.address.trim().toLowerCase();
+    if (from !== sender) continue;
+    before += Number(known.get(row.id)!.score);
+    now += after.get(row.id)!;
+    n++;
+  }
+  const who = senderLabel(message);
+  if (n > 0 && Math.abs(now - before) / n >= 0.5) return `Mail from ${who} will rank ${now > before ? 'higher' : 'lower'}`;
+  if (action === 'important') return `Marked important: mail like this from ${who} will rank higher`;
+  if (action === 'not_important') return `Marked not important: mail like this from ${who} will rank lower`;
+  return null;
+}
+
+/** Inbox messages the model has not scored yet (sync stored them; the job has not run). */
+export async function hasUnscoredInbox(db: Db, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages as m')
+    .leftJoin('priority_scores as s', (join) => join.onRef('s.account_id', '=', 'm.account_id').onRef('s.message_id', '=', 'm.id'))
+    .select('m.id')
+    .where('m.account_id', '=', accountId)
+    .where(sql<boolean>`(m.system_labels & ${sql.lit(INBOX_BIT)}) <> 0`)
+    .where('s.message_id', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (row) return true;
+  const pending = await db.selectFrom('priority_actions').select('id').where('account_id', '=', accountId).where('learned_at', 'is', null).limit(1).executeTakeFirst();
+  return pending !== undefined;
+}
+
+export { INBOX_BIT, UNREAD_BIT };

@@ -1,0 +1,181 @@
+import type { InboxSplit, PriorityActionName } from '@mailroom/contract';
+import { scorePriority } from '@mailroom/intelligence/priority';
+import { systemLabelBit } from '@mailroom/mail-query';
+import { sql, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { FnError, invalidArgument } from '../../errors.ts';
+import { requireConnectedAccount } from '../../providers/mailbox-access.ts';
+import { SUMMARY_COLUMNS, summaryOf, type MailCandidate, type ResolvedMailSource } from '../mail/index.ts';
+import type { UserFnContext } from '../registry.ts';
+import { currentState, hasUnscoredInbox, INBOX_BIT, learn, modelSummary, recordActions, UNREAD_BIT, type PriorityDeps, type ModelSummary } from './model.ts';
+import { MODEL_COLUMNS, toPriorityMessage } from './messages.ts';
+
+export const DEFAULT_INBOX_PAGE_SIZE = 50;
+
+const TRASH_OR_SPAM = (systemLabelBit('TRASH') ?? 0) | (systemLabelBit('SPAM') ?? 0);
+/** In the inbox and neither in Trash nor Spam (Gmail keeps INBOX on a message moved to Trash by a label change). */
+const inInbox = sql<SqlBool>`(m.system_labels & ${sql.lit(INBOX_BIT)}) <> 0 and (m.system_labels & ${sql.lit(TRASH_OR_SPAM)}) = 0`;
+const unread = sql<SqlBool>`(m.system_labels & ${sql.lit(UNREAD_BIT)}) <> 0`;
+
+/** Scores every inbox message the model has not scored yet (the first minute, or a sync the job has not caught up with). */
+export async function ensureLearned(deps: PriorityDeps, accountId: string): Promise<ModelSummary> {
+  const summary = await modelSummary(deps.db, accountId);
+  if (summary === null || (await hasUnscoredInbox(deps.db, accountId))) return (await learn(deps, accountId)) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
+  return summary;
+}
+
+interface InboxCursor {
+  s: number;
+  d: number;
+  i: string;
+  split: InboxSplit;
+}
+
+function encodeCursor(cursor: InboxCursor): string {
+  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+}
+
+function decodeCursor(token: string, split: InboxSplit): InboxCursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    value = null;
+  }
+  const c = value as Partial<InboxCursor> | null;
+  if (!c || typeof c !== 'object' || typeof c.s !== 'number' || typeof c.d !== 'number' || typeof c.i !== 'string' || c.split !== split) {
+    throw invalidArgument('pageToken: not a page of this list (ask for the first page again)', { field: 'pageToken' });
+  }
+  return c as InboxCursor;
+}
+
+function inboxRows(db: Db, accountId: string) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('priority_scores as s', (join) => join.onRef('s.account_id', '=', 'm.account_id').onRef('s.message_id', '=', 'm.id'))
+    .where('m.account_id', '=', accountId)
+    .where(inInbox);
+}
+
+export interface InboxRequest {
+  split: InboxSplit;
+  pageToken?: string | undefined;
+  pageSize?: number | undefined;
+  unreadOnly?: boolean | undefined;
+}
+
+/** listInbox: the inbox by score (see the contract). */
+export async function listInbox(ctx: UserFnContext, request: InboxRequest) {
+  const { db } = ctx;
+  const account = await requireConnectedAccount(db, ctx.principal.userId);
+  const summary = await ensureLearned(ctx, account.id);
+  const pageSize = request.pageSize ?? DEFAULT_INBOX_PAGE_SIZE;
+  const cursor = request.pageToken ? decodeCursor(request.pageToken, request.split) : null;
+
+  let query = inboxRows(db, account.id)
+    .select(SUMMARY_COLUMNS.map((c) => `m.${c}` as const))
+    .select(['s.score', 's.important', 's.reason'])
+    .orderBy('s.score', 'desc')
+    .orderBy('m.internal_date', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(pageSize + 1);
+  if (request.split !== 'all') query = query.where('s.important', '=', request.split === 'important' ? 1 : 0);
+  if (request.unreadOnly) query = query.where(unread);
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('s.score', '<', cursor.s),
+        eb.and([eb('s.score', '=', cursor.s), eb('m.internal_date', '<', cursor.d)]),
+        eb.and([eb('s.score', '=', cursor.s), eb('m.internal_date', '=', cursor.d), eb('m.id', '<', cursor.i)]),
+      ]),
+    );
+  }
+  const rows = await query.execute();
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+
+  let countQuery = inboxRows(db, account.id).select(['s.important', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('s.important');
+  if (request.unreadOnly) countQuery = countQuery.where(unread);
+  const counted = await countQuery.execute();
+  const counts = { important: 0, other: 0 };
+  for (const row of counted) counts[Number(row.important) === 1 ? 'important' : 'other'] = Number(row.n);
+
+  // Shown: a message left untouched for a day after this is learned as ignored.
+  const shown = page.map((r) => r.id);
+  if (shown.length > 0) {
+    await db.updateTable('priority_scores').set({ shown_at: ctx.clock.now() }).where('account_id', '=', account.id).where('message_id', 'in', shown).where('shown_at', 'is', null).execute();
+  }
+
+  const labels = await db.selectFrom('labels').select(['id', 'name']).where('account_id', '=', account.id).execute();
+  const labelNames = new Map(labels.map((l) => [l.id, l.name]));
+  return {
+    messages: page.map((r) => ({ ...summaryOf(r, labelNames), priority: { score: Number(r.score), important: Number(r.important) === 1, reason: r.reason } })),
+    nextPageToken: rows.length > pageSize && last ? encodeCursor({ s: Number(last.score), d: Number(last.internal_date), i: last.id, split: request.split }) : null,
+    total: cursor ? null : request.split === 'all' ? counts.important + counts.other : counts[request.split],
+    counts,
+    threshold: summary.threshold,
+    learnedActions: summary.actionsLearned,
+  };
+}
+
+async function requireMessage(db: Db, accountId: string, messageId: string) {
+  const row = await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).where('id', '=', messageId).executeTakeFirst();
+  if (!row) throw new FnError('NOT_FOUND', 'No such message in your mailbox');
+  return row;
+}
+
+/** explainPriority: the score with its reasons, as the model sees the message now. */
+export async function explainPriority(ctx: UserFnContext, messageId: string) {
+  const { db } = ctx;
+  const account = await requireConnectedAccount(db, ctx.principal.userId);
+  const row = await requireMessage(db, account.id, messageId);
+  const summary = await ensureLearned(ctx, account.id);
+  const state = await currentState(ctx, account.id);
+  const labels = await db.selectFrom('labels').select(['id', 'name']).where('account_id', '=', account.id).where('type', '=', 'user').execute();
+  const result = scorePriority(state, toPriorityMessage(row), { now: ctx.clock.now(), labels });
+  return {
+    messageId,
+    score: result.score,
+    threshold: Math.ceil(result.threshold),
+    important: result.important,
+    contributions: result.contributions.map((c) => ({ reason: c.reason, text: c.text, weight: Math.round(c.logit * 100) / 100 })),
+    learnedActions: summary.actionsLearned,
+  };
+}
+
+/** recordFeedback: learn one act on one message now, and say what it changed. */
+export async function recordFeedback(ctx: UserFnContext, messageId: string, action: PriorityActionName) {
+  const { db } = ctx;
+  const account = await requireConnectedAccount(db, ctx.principal.userId);
+  await requireMessage(db, account.id, messageId);
+  const before = await modelSummary(db, account.id);
+  await recordActions(db, account.id, [{ messageId, action }], 'mailroom', ctx.clock.now());
+  const summary = (await learn(ctx, account.id)) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
+  const score = await db.selectFrom('priority_scores').select(['score', 'important']).where('account_id', '=', account.id).where('message_id', '=', messageId).executeTakeFirst();
+  return {
+    messageId,
+    score: Number(score?.score ?? 0),
+    important: Number(score?.important ?? 0) === 1,
+    threshold: summary.threshold,
+    effect: summary.lastEffect !== before?.lastEffect || summary.actionsLearned !== before?.actionsLearned ? summary.lastEffect : null,
+  };
+}
+
+/** The inbox by priority as a mail source: "select all" in Inbox Flow's tab acts on the tab's messages now. */
+export async function inboxSource(ctx: { db: Db; userId: string }, split: InboxSplit): Promise<ResolvedMailSource> {
+  return {
+    categoryId: null,
+    categoryName: null,
+    messages: async (mailbox, limit): Promise<MailCandidate[]> => {
+      let query = inboxRows(mailbox.db, mailbox.accountId)
+        .select(['m.id', 'm.label_ids'])
+        .orderBy('s.score', 'desc')
+        .orderBy('m.internal_date', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(limit + 1);
+      if (split !== 'all') query = query.where('s.important', '=', split === 'important' ? 1 : 0);
+      const rows = await query.execute();
+      return rows.map((r) => ({ id: r.id, labelIds: JSON.parse(r.label_ids) as string[] }));
+    },
+  };
+}
