@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { Sandbox } from '@mailroom/gmail-sandbox';
 import { loadGmailCredentials } from '../auth/gmail-tokens.ts';
 import type { Clock } from '../clock.ts';
+import type { WebServices } from '../providers/web/index.ts';
 import type { Engine } from '../db/database.ts';
 import { defineRecoveryJobs } from '../features/recovery/index.ts';
 import { accountProviders } from '../providers/accounts.ts';
@@ -29,10 +30,11 @@ async function freePort(): Promise<number> {
  * builds from stored grants reach its own in-process Gmail sandbox over HTTP, exactly as in
  * production (tokens issued by the embedded sign-in provider, checked by the sandbox).
  */
-export async function createMailboxTestApp(engine: Engine, env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<MailboxTestApp> {
+export async function createMailboxTestApp(engine: Engine, env: Record<string, string> = {}, options: { clock?: Clock; web?: WebServices } = {}): Promise<MailboxTestApp> {
   const port = await freePort();
   const t = await createTestApp(engine, {
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.web ? { web: options.web } : {}),
     env: {
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,

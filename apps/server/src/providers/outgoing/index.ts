@@ -1,2 +1,3 @@
 export { composeMessage, prefixed, recipientsFor, subjectFor, newMessageId, ComposeError, type ComposeInput, type ComposeMode, type ComposedMessage, type Mailbox, type OriginalMessage } from './compose.ts';
 export { sendMessage, type SendInput, type SendResult } from './send.ts';
+export { composePlainMessage, type PlainMessageInput } from './plain.ts';

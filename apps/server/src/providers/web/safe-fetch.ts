@@ -26,10 +26,10 @@ import { Client } from 'undici';
  *   `maxResponseBytes` of the answer.
  *
  * Tests need a server of their own to answer: `testOnlyAllowedOrigins` lets exact origins such
- * as `http://127.0.0.1:43211` through. It is an option of this function only, no environment
- * variable or configuration field reaches it, and the function throws when it is given outside
- * a vitest run (VITEST=true and NODE_ENV not production), so a server built with it refuses to
- * start anywhere else.
+ * as `https://127.0.0.1:43211` through, and `testOnlyCa` trusts that server's certificate. They
+ * are options of this function only: no environment variable or configuration field reaches
+ * them, and the function throws when either is given outside a vitest run (VITEST=true and
+ * NODE_ENV not production), so a server built with them refuses to start anywhere else.
  */
 
 /** Addresses of cloud metadata and host services, refused even where their range looks public. */
@@ -103,6 +103,8 @@ export interface SafeWebClientOptions {
   maxResponseBytes?: number;
   /** Exact origins (`http://127.0.0.1:43211`) let through for tests; throws outside vitest. */
   testOnlyAllowedOrigins?: readonly string[];
+  /** A CA certificate (PEM) to trust besides the system's, for a test's own https list server; throws outside vitest. */
+  testOnlyCa?: string;
   userAgent?: string;
 }
 
@@ -130,7 +132,7 @@ export function isPublicAddress(address: string): boolean {
 
 export function createSafeWebClient(options: SafeWebClientOptions = {}): SafeWebClient {
   const allowed = new Set((options.testOnlyAllowedOrigins ?? []).map((o) => new URL(o).origin));
-  if (allowed.size > 0 && !testOnlyAllowanceAvailable()) {
+  if ((allowed.size > 0 || options.testOnlyCa) && !testOnlyAllowanceAvailable()) {
     throw new Error('testOnlyAllowedOrigins is for tests only: refusing to build an outbound client that lets private addresses through outside a vitest run');
   }
   const lookup = options.lookup ?? systemLookup;
@@ -182,7 +184,7 @@ export function createSafeWebClient(options: SafeWebClientOptions = {}): SafeWeb
         else callback(null, address.address, address.family);
       };
       const client = new Client(url.origin, {
-        connect: { lookup: pinned as never, timeout: timeoutMs },
+        connect: { lookup: pinned as never, timeout: timeoutMs, ...(options.testOnlyCa ? { ca: options.testOnlyCa } : {}) },
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         pipelining: 0,
