@@ -351,6 +351,32 @@ export interface PriorityActionsTable {
   learned_at: number | null;
 }
 
+/** features/unsubscribe: the last unsubscribe asked per subscription and what followed (derived, 30-day retention). */
+export interface UnsubscribeRequestsTable {
+  id: string;
+  account_id: string;
+  /** `list:<List-Id>` or `from:<address>`, lower-cased (features/unsubscribe/subscriptions.ts). */
+  subscription_key: string;
+  name: string;
+  method: 'one-click' | 'mailto' | 'link' | 'none';
+  outcome: 'unsubscribed' | 'sent' | 'open-link' | 'failed' | 'unavailable';
+  result: string;
+  requested_at: number;
+  checked_at: number | null;
+  stopped_at: number | null;
+  still_sending_message_id: string | null;
+  still_sending_date: number | null;
+  still_sending_subject: string | null;
+}
+
+/** features/unsubscribe: subscriptions whose new mail is archived as it syncs. */
+export interface BlockedSendersTable {
+  account_id: string;
+  subscription_key: string;
+  name: string;
+  created_at: number;
+}
+
 export interface Database {
   sync_state: SyncStateTable;
   sync_seen: SyncSeenTable;
@@ -375,6 +401,8 @@ export interface Database {
   outgoing_messages: OutgoingMessagesTable;
   reply_style_profiles: ReplyStyleProfilesTable;
   reply_events: ReplyEventsTable;
+  unsubscribe_requests: UnsubscribeRequestsTable;
+  blocked_senders: BlockedSendersTable;
   push_registrations: PushRegistrationsTable;
   notifications: NotificationsTable;
   notified_messages: NotifiedMessagesTable;

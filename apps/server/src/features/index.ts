@@ -13,6 +13,7 @@ import { repliesPlugin } from './replies/plugin.ts';
 import { searchPlugin } from './search/plugin.ts';
 import { settingsPlugin } from './settings/plugin.ts';
 import { voicePlugin } from './voice/plugin.ts';
+import { unsubscribePlugin } from './unsubscribe/plugin.ts';
 import { priorityPlugin } from './priority/plugin.ts';
 
 /**
@@ -32,6 +33,7 @@ export const featurePlugins: readonly FeaturePlugin[] = [
   searchPlugin,
   repliesPlugin,
   voicePlugin,
+  unsubscribePlugin,
   insightsPlugin,
   notificationsPlugin,
   priorityPlugin,
