@@ -377,6 +377,53 @@ export interface BlockedSendersTable {
   created_at: number;
 }
 
+/** features/bundles: each message's bundle (null: none) and why (derived data, age `classified_at`). */
+export interface MessageBundlesTable {
+  account_id: string;
+  message_id: string;
+  bundle_id: string | null;
+  reason: string;
+  /** `sender` (the user's choice for the sender) or `rules`. */
+  source: 'sender' | 'rules';
+  /** The From address, lower-case (moveSender re-files by it). */
+  sender: string;
+  classified_at: number;
+}
+
+/** features/bundles: the user's choice for a sender (bundle_id null: always keep in inbox). */
+export interface BundleSenderRulesTable {
+  account_id: string;
+  address: string;
+  bundle_id: string | null;
+  updated_at: number;
+}
+
+/** features/bundles: where a bundle's mail is shown (inbox, grouped, digest). */
+export interface BundleSettingsTable {
+  account_id: string;
+  bundle_id: string;
+  delivery: 'inbox' | 'grouped' | 'digest';
+  updated_at: number;
+}
+
+/** features/bundles: the daily digest, one per user per day in their zone (derived data, age `created_at`). */
+export interface DigestsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  /** YYYY-MM-DD in `time_zone`. */
+  day: string;
+  time_zone: string;
+  period_start: number;
+  period_end: number;
+  status: 'building' | 'ready';
+  /** JSON of the digest's groups and actions. */
+  content: string;
+  built_at: number | null;
+  emailed_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   sync_state: SyncStateTable;
   sync_seen: SyncSeenTable;
@@ -401,6 +448,10 @@ export interface Database {
   outgoing_messages: OutgoingMessagesTable;
   reply_style_profiles: ReplyStyleProfilesTable;
   reply_events: ReplyEventsTable;
+  message_bundles: MessageBundlesTable;
+  bundle_sender_rules: BundleSenderRulesTable;
+  bundle_settings: BundleSettingsTable;
+  digests: DigestsTable;
   unsubscribe_requests: UnsubscribeRequestsTable;
   blocked_senders: BlockedSendersTable;
   push_registrations: PushRegistrationsTable;

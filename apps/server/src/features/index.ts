@@ -2,6 +2,7 @@ import { functionsOf } from '../platform/compose.ts';
 import type { FeaturePlugin } from '../platform/plugin.ts';
 import { accountPlugin } from './account/plugin.ts';
 import { apiTokensPlugin } from './api-tokens/plugin.ts';
+import { bundlesPlugin } from './bundles/plugin.ts';
 import { categoriesPlugin } from './categories/plugin.ts';
 import { gmailPlugin } from './gmail/plugin.ts';
 import { insightsPlugin } from './insights/plugin.ts';
@@ -33,6 +34,7 @@ export const featurePlugins: readonly FeaturePlugin[] = [
   searchPlugin,
   repliesPlugin,
   voicePlugin,
+  bundlesPlugin,
   unsubscribePlugin,
   insightsPlugin,
   notificationsPlugin,

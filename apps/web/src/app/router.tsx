@@ -92,6 +92,7 @@ export function createRoutes(): RouteObject[] {
     { path: 'gmail-fix', Component: page(() => import('../features/gmail/components/GmailFixPage'), (m) => m.GmailFixPage) },
     { path: 'gmail/test', Component: diagnostics },
     { path: 'bundles', Component: page(() => import('../features/bundles/components/BundlesPage'), (m) => m.BundlesPage) },
+    { path: 'bundles/:bundleId', Component: page(() => import('../features/bundles/components/BundlePage'), (m) => m.BundlePage) },
     { path: 'digest', Component: page(() => import('../features/digest/components/DigestPage'), (m) => m.DigestPage) },
     { path: 'unsubscribe', Component: page(() => import('../features/unsubscribe/components/UnsubscribePage'), (m) => m.UnsubscribePage) },
     { path: 'reply/voice', Component: page(() => import('../features/voice-reply/components/VoiceReplyPage'), (m) => m.VoiceReplyPage) },

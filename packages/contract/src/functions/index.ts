@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountFunctions } from './account.ts';
 import { apiTokenFunctions } from './api-tokens.ts';
+import { bundleFunctions } from './bundles.ts';
 import { categoryFunctions } from './categories.ts';
 import { gmailFunctions } from './gmail.ts';
 import { insightsFunctions } from './insights.ts';
@@ -18,6 +19,7 @@ import { priorityFunctions } from './priority.ts';
 export * from './common.ts';
 export * from './account.ts';
 export * from './api-tokens.ts';
+export * from './bundles.ts';
 export * from './categories.ts';
 export * from './gmail.ts';
 export * from './insights.ts';
@@ -52,6 +54,7 @@ export const functions = {
   ...insightsFunctions,
   ...notificationFunctions,
   ...unsubscribeFunctions,
+  ...bundleFunctions,
   ...priorityFunctions,
 } as const;
 

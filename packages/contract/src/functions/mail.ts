@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFn } from '../define.ts';
 import { id, mailActionSchema, messageIdSchema } from './common.ts';
+import { bundleIdSchema } from './bundles.ts';
 import { batchResult } from './recovery.ts';
 
 /**
@@ -13,6 +14,10 @@ export const mailSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('category'), categoryId: id('categoryId') }).strict(),
   /** Any Gmail search query (search results); evaluated like a category's query. */
   z.object({ kind: z.literal('query'), query: z.string().trim().min(1, 'query must not be empty').max(2000) }).strict(),
+  /** A bundle's mail in the inbox (issue 19). */
+  z.object({ kind: z.literal('bundle'), bundleId: bundleIdSchema }).strict(),
+  /** One bundle's group of a daily digest: the bundle's mail of the digest's period still in the inbox. */
+  z.object({ kind: z.literal('digest'), digestId: id('digestId'), bundleId: bundleIdSchema }).strict(),
   /** The inbox by priority (Inbox Flow): one side of the user's Important/Other threshold, or both. */
   z.object({ kind: z.literal('inbox'), split: z.enum(['important', 'other', 'all']) }).strict(),
 ]);

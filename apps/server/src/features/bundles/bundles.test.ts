@@ -1,0 +1,215 @@
+import type { Bundle, Digest, EmailSummary } from '@mailroom/contract';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FakeClock } from '../../clock.ts';
+import { ENGINES } from '../../db/testing.ts';
+import { createMailboxTestApp, mailboxSnapshot, settle, userWithMailbox, type MailboxTestApp, type MailboxUser } from '../../testing/mailbox-app.ts';
+import { BUILD_DIGEST_JOB } from './jobs.ts';
+
+type Ok<T> = { result: T };
+type Failure = { error: { status: string; message: string; details?: Record<string, unknown> } };
+type Page = { emails: EmailSummary[]; reasons: Record<string, string>; nextPageToken: string | null; total: number | null };
+
+describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
+  let t: MailboxTestApp;
+  let alice: MailboxUser;
+  let bob: MailboxUser;
+  const clock = new FakeClock(Date.now());
+
+  beforeAll(async () => {
+    t = await createMailboxTestApp(engine, {}, { clock });
+    alice = await userWithMailbox(t, 'alice@example.com', { corpus: 160, write: true });
+    bob = await userWithMailbox(t, 'bob@example.com', { corpus: 10, write: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const ok = async <T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> => {
+    const r = await response;
+    expect(r.statusCode, r.body).toBe(200);
+    return (r.json() as Ok<T>).result;
+  };
+  const failure = async (response: Promise<{ statusCode: number; json: () => unknown }>) => {
+    const r = await response;
+    return { http: r.statusCode, ...(r.json() as Failure).error };
+  };
+  const bundles = async (user: MailboxUser) => (await ok<{ bundles: Bundle[] }>(user.call('listBundles'))).bundles;
+  const bundleMail = async (user: MailboxUser, bundleId: string) => {
+    const emails: EmailSummary[] = [];
+    const reasons: Record<string, string> = {};
+    let pageToken: string | null = null;
+    let total: number | null = null;
+    do {
+      const page: Page = await ok(user.call('getBundleEmails', { bundleId, pageSize: 7, ...(pageToken ? { pageToken } : {}) }));
+      total ??= page.total;
+      emails.push(...page.emails);
+      Object.assign(reasons, page.reasons);
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    return { emails, reasons, total };
+  };
+  const inboxIds = (user: MailboxUser) =>
+    Object.entries(mailboxSnapshot(t, user.email))
+      .filter(([, labels]) => labels.includes('INBOX') && !labels.includes('SPAM') && !labels.includes('TRASH'))
+      .map(([id]) => id);
+
+  test('files synced mail into bundles whose counts match their mail, each message in one bundle with a reason', async () => {
+    const list = await bundles(alice);
+    expect(list.map((b) => b.bundleId)).toEqual(['newsletters', 'promotions', 'receipts', 'travel', 'notifications', 'social', 'forums', 'finance', 'calendar']);
+    const forums = list.find((b) => b.bundleId === 'forums')!;
+    expect(forums.count).toBeGreaterThan(10);
+    const seen = new Set<string>();
+    for (const bundle of list) {
+      const mail = await bundleMail(alice, bundle.bundleId);
+      expect(mail.emails.length, bundle.bundleId).toBe(bundle.count);
+      expect(mail.total).toBe(bundle.count);
+      expect(mail.emails.filter((e) => e.unread).length).toBe(bundle.unreadCount);
+      for (const email of mail.emails) {
+        expect(seen.has(email.id), `${email.id} in two bundles`).toBe(false);
+        seen.add(email.id);
+        expect(mail.reasons[email.id]).toBeTruthy();
+      }
+      if (bundle.count) expect(bundle.newestSenders[0]?.address).toBe(mail.emails[0]!.from.address);
+    }
+    // Only inbox mail is listed, and all of it that is in a bundle.
+    const inbox = new Set(inboxIds(alice));
+    for (const id of seen) expect(inbox.has(id)).toBe(true);
+  });
+
+  test('Archive all on a bundle empties it in Gmail, and Undo puts every label back exactly', async () => {
+    const before = mailboxSnapshot(t, alice.email);
+    const newsletters = (await bundles(alice)).find((b) => b.bundleId === 'newsletters')!;
+    expect(newsletters.count).toBeGreaterThan(0);
+    const batch = await ok<{ batchId: string; count: number }>(alice.call('modifyEmails', { target: { source: { kind: 'bundle', bundleId: 'newsletters' }, all: true }, action: 'archive' }));
+    expect(batch.count).toBe(newsletters.count);
+    await settle(t);
+    expect((await bundles(alice)).find((b) => b.bundleId === 'newsletters')!.count).toBe(0);
+    const listed = (await ok<{ batches: Array<{ batchId: string; categoryName: string | null }> }>(alice.call('listActionBatches'))).batches;
+    expect(listed.find((b) => b.batchId === batch.batchId)?.categoryName).toBe('Newsletters (bundle)');
+    await ok(alice.call('undoActionBatch', { batchId: batch.batchId }));
+    expect(mailboxSnapshot(t, alice.email)).toEqual(before);
+    await settle(t);
+    expect((await bundles(alice)).find((b) => b.bundleId === 'newsletters')!.count).toBe(newsletters.count);
+  });
+
+  test('Mark all read on a bundle leaves no unread mail in it', async () => {
+    const forums = (await bundles(alice)).find((b) => b.bundleId === 'forums')!;
+    expect(forums.unreadCount).toBeGreaterThan(0);
+    const batch = await ok<{ batchId: string }>(alice.call('modifyEmails', { target: { source: { kind: 'bundle', bundleId: 'forums' }, all: true }, action: 'mark_read' }));
+    await settle(t);
+    expect((await bundles(alice)).find((b) => b.bundleId === 'forums')).toMatchObject({ count: forums.count, unreadCount: 0 });
+    await ok(alice.call('undoActionBatch', { batchId: batch.batchId }));
+    await settle(t);
+    expect((await bundles(alice)).find((b) => b.bundleId === 'forums')!.unreadCount).toBe(forums.unreadCount);
+  });
+
+  test('moving a sender files their mail in the new bundle, is learned for later mail, and "keep in inbox" takes them out', async () => {
+    const forums = await bundleMail(alice, 'forums');
+    const sender = forums.emails[0]!.from.address.toLowerCase();
+    const theirs = forums.emails.filter((e) => e.from.address.toLowerCase() === sender).map((e) => e.id);
+    const moved = await ok<{ moved: number }>(alice.call('moveSender', { address: sender.toUpperCase(), bundleId: 'promotions' }));
+    expect(moved.moved).toBeGreaterThanOrEqual(theirs.length);
+    const promotions = await bundleMail(alice, 'promotions');
+    for (const id of theirs) {
+      expect(promotions.emails.map((e) => e.id)).toContain(id);
+      expect(promotions.reasons[id]).toContain(`You moved ${sender}`);
+    }
+    expect((await bundleMail(alice, 'forums')).emails.map((e) => e.id)).not.toContain(theirs[0]);
+    // Learned: the sender's mail filed afresh (as a later sync's new mail is) goes where the user put it.
+    await t.database.db.deleteFrom('message_bundles').where('account_id', '=', alice.accountId).where('message_id', 'in', theirs).execute();
+    await t.jobs.enqueue('bundles.classify-account', { accountId: alice.accountId });
+    await t.jobs.idle();
+    expect((await bundleMail(alice, 'promotions')).emails.map((e) => e.id)).toEqual(expect.arrayContaining(theirs));
+    const rules = (await ok<{ senderRules: Array<{ address: string; bundleId: string | null }> }>(alice.call('listBundles'))).senderRules;
+    expect(rules).toContainEqual(expect.objectContaining({ address: sender, bundleId: 'promotions' }));
+
+    await ok(alice.call('moveSender', { address: sender, bundleId: null }));
+    for (const bundle of await bundles(alice)) {
+      const ids = (await bundleMail(alice, bundle.bundleId)).emails.map((e) => e.id);
+      for (const id of theirs) expect(ids).not.toContain(id);
+    }
+  });
+
+  test('per-bundle delivery is kept: inbox, grouped, digest', async () => {
+    expect(await ok(alice.call('setBundleRule', { bundleId: 'promotions', delivery: 'digest' }))).toEqual({ bundleId: 'promotions', delivery: 'digest' });
+    await ok(alice.call('setBundleRule', { bundleId: 'forums', delivery: 'grouped' }));
+    const list = await bundles(alice);
+    expect(list.find((b) => b.bundleId === 'promotions')!.delivery).toBe('digest');
+    expect(list.find((b) => b.bundleId === 'forums')!.delivery).toBe('grouped');
+    expect(list.find((b) => b.bundleId === 'travel')!.delivery).toBe('inbox');
+  });
+
+  test('bad input names the field', async () => {
+    const field = async (response: ReturnType<MailboxUser['call']>) => {
+      const f = await failure(response);
+      expect(f.status).toBe('INVALID_ARGUMENT');
+      return (f.details?.['fields'] as Array<{ field: string }>).map((x) => x.field);
+    };
+    expect(await field(alice.call('getBundleEmails', { bundleId: 'spam' }))).toEqual(['data.bundleId']);
+    expect(await field(alice.call('setBundleRule', { bundleId: 'forums', delivery: 'never' }))).toEqual(['data.delivery']);
+    expect(await field(alice.call('moveSender', { address: 'not an address', bundleId: 'forums' }))).toEqual(['data.address']);
+    expect(await failure(alice.call('getBundleEmails', { bundleId: 'forums', pageToken: 'garbage' }))).toMatchObject({ status: 'INVALID_ARGUMENT', details: { field: 'pageToken' } });
+  });
+
+  test('the digest job builds one digest per day at the user’s hour, however often it runs', async () => {
+    await ok(alice.call('updateSettings', { patch: { account: { timeZone: 'Asia/Tokyo' }, mail: { digestHour: 7 } } }));
+    const list = await ok<{ digests: Digest[]; timeZone: string }>(alice.call('listDigests'));
+    expect(list.timeZone).toBe('Asia/Tokyo');
+    await t.jobs.idle();
+    await t.jobs.enqueue(BUILD_DIGEST_JOB, { userId: alice.userId, accountId: alice.accountId });
+    await t.jobs.enqueue(BUILD_DIGEST_JOB, { userId: alice.userId, accountId: alice.accountId });
+    await t.jobs.idle();
+    const digests = (await ok<{ digests: Digest[] }>(alice.call('listDigests'))).digests;
+    expect(digests).toHaveLength(1);
+    const digest = digests[0]!;
+    // The period ends at 07:00 Tokyo time (22:00 UTC the day before) and lasts a day.
+    expect(new Date(digest.periodEnd).getUTCHours()).toBe(22);
+    expect(Date.parse(digest.periodEnd) - Date.parse(digest.periodStart)).toBe(24 * 60 * 60 * 1000);
+    // Its groups are the bundle mail that arrived in the period, counted.
+    const start = Date.parse(digest.periodStart);
+    const end = Date.parse(digest.periodEnd);
+    const arrived = await t.database.db
+      .selectFrom('message_bundles as b')
+      .innerJoin('messages as m', (j) => j.onRef('m.account_id', '=', 'b.account_id').onRef('m.id', '=', 'b.message_id'))
+      .select('b.bundle_id')
+      .where('b.account_id', '=', alice.accountId)
+      .where('b.bundle_id', 'is not', null)
+      .where('m.internal_date', '>=', start)
+      .where('m.internal_date', '<', end)
+      .execute();
+    expect(digest.total).toBe(arrived.length);
+    for (const group of digest.groups) {
+      expect(group.count).toBe(arrived.filter((a) => a.bundle_id === group.bundleId).length);
+      expect(group.top.length).toBe(Math.min(5, group.count));
+    }
+    // What Mailroom did in the period and what Recovery holds (the archive and mark-read above, undone).
+    expect(digest.recoverable.batches).toBeGreaterThanOrEqual(0);
+    expect(await ok<Digest>(alice.call('getDigest', { digestId: digest.digestId }))).toEqual(digest);
+    // Another user's digest is NOT_FOUND, as is acting on its group.
+    expect(await failure(bob.call('getDigest', { digestId: digest.digestId }))).toMatchObject({ status: 'NOT_FOUND' });
+    expect(await failure(bob.call('modifyEmails', { target: { source: { kind: 'digest', digestId: digest.digestId, bundleId: 'forums' }, all: true }, action: 'archive' }))).toMatchObject({ status: 'NOT_FOUND' });
+
+    // A day later (after downtime: no run at the hour) the next run builds that day's, covering from the last one.
+    clock.advance(26 * 60 * 60 * 1000);
+    await t.jobs.enqueue('bundles.digest-due', {});
+    await t.jobs.idle();
+    const next = (await ok<{ digests: Digest[] }>(alice.call('listDigests'))).digests;
+    expect(next).toHaveLength(2);
+    expect(next[0]!.periodStart).toBe(digest.periodEnd);
+    clock.advance(-26 * 60 * 60 * 1000);
+  });
+
+  test('with digest email on, the digest arrives in the user’s own mailbox once', async () => {
+    await ok(alice.call('updateSettings', { patch: { mail: { digestEmail: true } } }));
+    const countDigests = () => [...t.sandbox.store.mailbox(alice.email).messages.values()].filter((m) => m.raw.toString('latin1').includes('Subject: Your Mailroom digest')).length;
+    clock.advance(26 * 60 * 60 * 1000);
+    await t.jobs.enqueue(BUILD_DIGEST_JOB, { userId: alice.userId, accountId: alice.accountId });
+    await t.jobs.idle();
+    await t.jobs.enqueue(BUILD_DIGEST_JOB, { userId: alice.userId, accountId: alice.accountId });
+    await t.jobs.idle();
+    clock.advance(-26 * 60 * 60 * 1000);
+    expect(countDigests()).toBe(1);
+    const newest = (await ok<{ digests: Digest[] }>(alice.call('listDigests'))).digests[0]!;
+    expect(newest.emailedAt).not.toBeNull();
+  });
+});

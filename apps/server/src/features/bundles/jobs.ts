@@ -1,0 +1,85 @@
+import { defineJob } from '../../platform/plugin.ts';
+import type { AppServices } from '../../platform/services.ts';
+import { loadSettings } from '../settings/index.ts';
+import { classifyStale } from './classify.ts';
+import { buildDueDigest, requireDigest } from './digest.ts';
+import { emailDigest } from './digest-email.ts';
+
+export const CLASSIFY_ACCOUNT_JOB = 'bundles.classify-account';
+export const REFRESH_JOB = 'bundles.refresh';
+export const DIGEST_DUE_JOB = 'bundles.digest-due';
+export const BUILD_DIGEST_JOB = 'bundles.build-digest';
+
+/** Every message of the account without a fresh assignment is (re)classified. */
+export const classifyAccountJob = defineJob<{ accountId: string }>({
+  name: CLASSIFY_ACCOUNT_JOB,
+  key: (data) => data.accountId,
+  handler: async (data, _meta, services) => void (await classifyStale(services.db, data.accountId, services.clock.now())),
+});
+
+async function connectedAccounts(services: AppServices) {
+  return services.db
+    .selectFrom('mail_accounts')
+    .select(['id', 'user_id'])
+    .where('token_ciphertext', 'is not', null)
+    .where('disconnected_at', 'is', null)
+    .execute();
+}
+
+/** Daily: assignments are re-derived before they age out, so bundles keep mail older than 30 days. */
+export const refreshJob = defineJob<Record<string, never>>({
+  name: REFRESH_JOB,
+  handler: async (_data, _meta, services) => {
+    for (const account of await connectedAccounts(services)) await services.jobs.enqueue(CLASSIFY_ACCOUNT_JOB, { accountId: account.id });
+  },
+});
+
+/** Every quarter hour (and at start-up): each user whose digest hour has passed gets their digest built. */
+export const digestDueJob = defineJob<Record<string, never>>({
+  name: DIGEST_DUE_JOB,
+  handler: async (_data, _meta, services) => {
+    for (const account of await connectedAccounts(services)) await services.jobs.enqueue(BUILD_DIGEST_JOB, { userId: account.user_id, accountId: account.id });
+  },
+});
+
+/**
+ * Builds the user's due digest (once per day, digest.ts) and, when the user asked for it, emails
+ * it once (`emailed_at`). Keyed by user: two requests never build at once.
+ */
+export const buildDigestJob = defineJob<{ userId: string; accountId: string }>({
+  name: BUILD_DIGEST_JOB,
+  key: (data) => data.userId,
+  handler: async (data, _meta, services) => {
+    const { db } = services;
+    const account = await db
+      .selectFrom('mail_accounts')
+      .selectAll()
+      .where('id', '=', data.accountId)
+      .where('user_id', '=', data.userId)
+      .where('disconnected_at', 'is', null)
+      .executeTakeFirst();
+    if (!account) return;
+    // Mail that arrived before the digest's end is filed before the digest is read.
+    await classifyStale(db, account.id, services.clock.now());
+    await buildDueDigest(db, data.userId, account.id, services.clock.now());
+    const { settings } = await loadSettings(db, data.userId);
+    if (!settings.mail.digestEmail) return;
+    const unsent = await db
+      .selectFrom('digests')
+      .select('id')
+      .where('user_id', '=', data.userId)
+      .where('status', '=', 'ready')
+      .where('emailed_at', 'is', null)
+      .orderBy('day', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!unsent) return;
+    const digest = await requireDigest(db, data.userId, unsent.id);
+    // Only the newest digest is mailed: an old one found unsent (email turned on later) is not.
+    const newest = await db.selectFrom('digests').select('id').where('user_id', '=', data.userId).where('status', '=', 'ready').orderBy('day', 'desc').limit(1).executeTakeFirst();
+    if (newest?.id !== unsent.id) return;
+    if (await emailDigest(services, account, digest)) {
+      await db.updateTable('digests').set({ emailed_at: services.clock.now() }).where('id', '=', unsent.id).execute();
+    }
+  },
+});

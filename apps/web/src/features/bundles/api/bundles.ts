@@ -1,0 +1,55 @@
+import type { BundleDelivery, BundleIdName, FnResponse, MailAction } from '@mailroom/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callFn, mailQueryKey } from '../../../shared/api';
+import { useAuth } from '../../auth';
+import { actionBatchesKey } from '../../recovery';
+
+export const bundlesQueryKey = ['bundles'] as const;
+
+/** listBundles: the bundles with counts, newest senders, delivery, and the senders the user moved. */
+export function useBundles() {
+  const auth = useAuth();
+  const userId = auth.status === 'signed-in' ? auth.user.id : null;
+  return useQuery({
+    queryKey: [...bundlesQueryKey, userId],
+    queryFn: (): Promise<FnResponse<'listBundles'>> => callFn('listBundles'),
+    enabled: userId !== null,
+  });
+}
+
+/** After a change: bundles, every mail list and the action batches are read again. */
+function useRefresh() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: bundlesQueryKey }),
+      client.invalidateQueries({ queryKey: mailQueryKey }),
+      client.invalidateQueries({ queryKey: actionBatchesKey }),
+    ]);
+}
+
+export function useSetDelivery() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (data: { bundleId: BundleIdName; delivery: BundleDelivery }) => callFn('setBundleRule', data),
+    onSettled: refresh,
+  });
+}
+
+export function useMoveSender() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (data: { address: string; bundleId: BundleIdName | null }) => callFn('moveSender', data),
+    onSettled: refresh,
+  });
+}
+
+/** "Mark all read" / "Archive all": one action batch over the whole bundle (undoable for 7 days). */
+export function useBundleAction() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ bundleId, action }: { bundleId: BundleIdName; action: MailAction }) =>
+      callFn('modifyEmails', { target: { source: { kind: 'bundle', bundleId }, all: true }, action }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,25 @@
+import type { BundleDelivery, BundleIdName } from '@mailroom/contract';
+import type { IconName } from '../../../shared/ui';
+
+/** What each bundle holds, in a few words (the cards and the bundle's page). */
+export const BUNDLE_INFO: Record<BundleIdName, { icon: IconName; about: string }> = {
+  newsletters: { icon: 'newspaper', about: 'Newsletters and subscriptions you signed up for.' },
+  promotions: { icon: 'tag', about: 'Sales, offers and marketing.' },
+  receipts: { icon: 'checkCircle', about: 'Receipts, orders, shipping and deliveries.' },
+  travel: { icon: 'arrowRight', about: 'Flights, hotels, trains, car rentals and check-ins.' },
+  notifications: { icon: 'bell', about: 'Alerts from services and robots: sign-ins, builds, reports.' },
+  social: { icon: 'user', about: 'Social networks: connections, mentions, comments.' },
+  forums: { icon: 'rows', about: 'Mailing lists and discussion groups.' },
+  finance: { icon: 'chart', about: 'Banks, cards, payments and statements.' },
+  calendar: { icon: 'clock', about: 'Invitations and replies to events.' },
+};
+
+export const DELIVERY_LABELS: Record<BundleDelivery, string> = {
+  inbox: 'Show each message in the inbox',
+  grouped: 'Show as one grouped row in the inbox',
+  digest: 'Hold for the daily digest',
+};
+
+export const DELIVERIES: readonly BundleDelivery[] = ['inbox', 'grouped', 'digest'];
+
+export const FIELD = 'rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg';
