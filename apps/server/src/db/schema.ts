@@ -424,6 +424,41 @@ export interface DigestsTable {
   created_at: number;
 }
 
+/** A browser's Web Push subscription under the seed's registration token (issue 20). */
+export interface PushRegistrationsTable {
+  token: string;
+  user_id: string;
+  endpoint: string;
+  auth: string;
+  p256dh: string;
+  application_pub_key: string | null;
+  created_at: number;
+  updated_at: number;
+  last_push_at: number | null;
+}
+
+/** What the bell lists and push delivers (issue 20); derived data, 30 days. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  count: number;
+  push_state: 'pending' | 'held' | 'sent' | 'none';
+  created_at: number;
+  updated_at: number;
+  read_at: number | null;
+}
+
+/** Messages that already notified (issue 20); derived data, 30 days. */
+export interface NotifiedMessagesTable {
+  account_id: string;
+  message_id: string;
+  notified_at: number;
+}
+
 export interface Database {
   sync_state: SyncStateTable;
   sync_seen: SyncSeenTable;
@@ -448,6 +483,9 @@ export interface Database {
   outgoing_messages: OutgoingMessagesTable;
   reply_style_profiles: ReplyStyleProfilesTable;
   reply_events: ReplyEventsTable;
+  push_registrations: PushRegistrationsTable;
+  notifications: NotificationsTable;
+  notified_messages: NotifiedMessagesTable;
   message_bundles: MessageBundlesTable;
   bundle_sender_rules: BundleSenderRulesTable;
   bundle_settings: BundleSettingsTable;

@@ -34,6 +34,7 @@ export const featurePlugins: readonly FeaturePlugin[] = [
   searchPlugin,
   repliesPlugin,
   voicePlugin,
+  notificationsPlugin,
   bundlesPlugin,
   unsubscribePlugin,
   insightsPlugin,

@@ -51,6 +51,7 @@ export const functions = {
   ...searchFunctions,
   ...replyFunctions,
   ...voiceFunctions,
+  ...notificationFunctions,
   ...insightsFunctions,
   ...notificationFunctions,
   ...unsubscribeFunctions,

@@ -16,6 +16,7 @@ import * as userSettings from './20261123T1620_user_settings.ts';
 import * as syncSkippedMessages from './20261124T1100_sync_skipped_messages.ts';
 import * as search from './20261124T1400_search.ts';
 import * as replies from './20261124T1500_replies.ts';
+import * as notifications from './20261126T0840_notifications.ts';
 import * as bundles from './20261126T0830_bundles.ts';
 import * as unsubscribe from './20261126T0810_unsubscribe.ts';
 import * as notifications from './20261126T0840_notifications.ts';
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '20261124T1100_sync_skipped_messages': syncSkippedMessages,
   '20261124T1400_search': search,
   '20261124T1500_replies': replies,
+  '20261126T0840_notifications': notifications,
   '20261126T0830_bundles': bundles,
   '20261126T0810_unsubscribe': unsubscribe,
   '20261126T0840_notifications': notifications,

@@ -31,5 +31,8 @@ export function useNotificationPermission() {
     return result;
   }, []);
 
-  return { permission, request };
+  /** Reads the permission again (after the push client asked for it). */
+  const refresh = useCallback(() => setPermission(current()), []);
+
+  return { permission, request, refresh };
 }

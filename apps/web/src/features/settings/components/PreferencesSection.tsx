@@ -1,35 +1,16 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../shared/ui';
 import { prefersRedirect, setPrefersRedirect } from '../../auth';
-import { NotificationOptInDialog, useNotificationPermission } from '../../notifications';
 import { SettingsSection } from './SettingsSection';
 
-const PERMISSION_LABEL = {
-  default: 'Off (not asked yet)',
-  granted: 'Allowed in this browser',
-  denied: 'Blocked in this browser’s site settings',
-  unsupported: 'Not supported by this browser',
-} as const;
-
+/** This browser's own preferences (its push registration is in Settings › Notifications). */
 export function PreferencesSection() {
-  const { permission, request } = useNotificationPermission();
-  const [dialogOpen, setDialogOpen] = useState(false);
   const [redirect, setRedirect] = useState(prefersRedirect);
   const groupId = useId();
 
   return (
     <SettingsSection id="prefs-heading" title="This browser" description="Preferences kept in this browser only.">
       <div className="space-y-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <p className="text-sm font-medium text-fg">Notifications</p>
-            <p className="text-sm text-muted">{PERMISSION_LABEL[permission]}</p>
-          </div>
-          <Button variant="secondary" icon="bell" onClick={() => setDialogOpen(true)}>
-            {permission === 'default' ? 'Turn on' : 'Details'}
-          </Button>
-        </div>
-        <div className="border-t border-line pt-6">
+        <div>
           <fieldset aria-describedby={groupId}>
             <legend className="text-sm font-medium text-fg">Sign-in method</legend>
             <p id={groupId} className="text-sm text-muted">
@@ -58,7 +39,6 @@ export function PreferencesSection() {
           </fieldset>
         </div>
       </div>
-      <NotificationOptInDialog open={dialogOpen} onClose={() => setDialogOpen(false)} permission={permission} request={request} />
     </SettingsSection>
   );
 }

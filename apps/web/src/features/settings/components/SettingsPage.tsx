@@ -1,5 +1,6 @@
 import { Page, PageSpinner } from '../../../shared/ui';
 import { useAuth } from '../../auth';
+import { NotificationSettingsSection } from '../../notifications';
 import { AiSettingsSection } from '../../replies';
 import { VoiceSettingsSection } from '../../voice';
 import { AccountSection } from './AccountSection';
@@ -8,7 +9,7 @@ import { DataSection } from './DataSection';
 import { GmailSection } from './GmailSection';
 import { PreferencesSection } from './PreferencesSection';
 
-/** /settings: account, Gmail connection, replies and AI, voice, API tokens, this browser's preferences, export and deletion. */
+/** /settings: account, Gmail connection, notifications, replies and AI, voice, API tokens, this browser's preferences, export and deletion. */
 export function SettingsPage() {
   const auth = useAuth();
   if (auth.status !== 'signed-in') return <PageSpinner />;
@@ -17,6 +18,7 @@ export function SettingsPage() {
       <div className="space-y-6">
         <AccountSection user={auth.user} />
         <GmailSection />
+        <NotificationSettingsSection />
         <AiSettingsSection />
         <VoiceSettingsSection />
         <ApiTokensSection />
