@@ -424,41 +424,6 @@ export interface DigestsTable {
   created_at: number;
 }
 
-/** A browser's Web Push subscription under the seed's registration token (issue 20). */
-export interface PushRegistrationsTable {
-  token: string;
-  user_id: string;
-  endpoint: string;
-  auth: string;
-  p256dh: string;
-  application_pub_key: string | null;
-  created_at: number;
-  updated_at: number;
-  last_push_at: number | null;
-}
-
-/** What the bell lists and push delivers (issue 20); derived data, 30 days. */
-export interface NotificationsTable {
-  id: string;
-  user_id: string;
-  kind: string;
-  title: string;
-  body: string;
-  url: string;
-  count: number;
-  push_state: 'pending' | 'held' | 'sent' | 'none';
-  created_at: number;
-  updated_at: number;
-  read_at: number | null;
-}
-
-/** Messages that already notified (issue 20); derived data, 30 days. */
-export interface NotifiedMessagesTable {
-  account_id: string;
-  message_id: string;
-  notified_at: number;
-}
-
 export interface Database {
   sync_state: SyncStateTable;
   sync_seen: SyncSeenTable;
@@ -492,9 +457,6 @@ export interface Database {
   digests: DigestsTable;
   unsubscribe_requests: UnsubscribeRequestsTable;
   blocked_senders: BlockedSendersTable;
-  push_registrations: PushRegistrationsTable;
-  notifications: NotificationsTable;
-  notified_messages: NotifiedMessagesTable;
   priority_models: PriorityModelsTable;
   priority_scores: PriorityScoresTable;
   priority_actions: PriorityActionsTable;

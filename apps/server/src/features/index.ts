@@ -38,7 +38,6 @@ export const featurePlugins: readonly FeaturePlugin[] = [
   bundlesPlugin,
   unsubscribePlugin,
   insightsPlugin,
-  notificationsPlugin,
   priorityPlugin,
 ];
 

@@ -53,7 +53,6 @@ export const functions = {
   ...voiceFunctions,
   ...notificationFunctions,
   ...insightsFunctions,
-  ...notificationFunctions,
   ...unsubscribeFunctions,
   ...bundleFunctions,
   ...priorityFunctions,

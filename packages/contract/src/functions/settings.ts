@@ -55,9 +55,6 @@ export const clockTimeSchema = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, '
 /** Seconds an action would take by hand, for the time-saved estimate: 0 to an hour. */
 const timeSavedSeconds = z.number().min(0).max(3600);
 
-/** A time of day, "HH:MM" on a 24-hour clock. */
-export const clockTimeSchema = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 22:00');
-
 const sections = {
   /** The user's calendar: what "today", `newer_than:` and dates in category queries mean. */
   account: { timeZone: z.string(), weekStart: weekStartSchema },

@@ -19,7 +19,6 @@ import * as replies from './20261124T1500_replies.ts';
 import * as notifications from './20261126T0840_notifications.ts';
 import * as bundles from './20261126T0830_bundles.ts';
 import * as unsubscribe from './20261126T0810_unsubscribe.ts';
-import * as notifications from './20261126T0840_notifications.ts';
 import * as priority from './20261126T0800_priority.ts';
 
 /**
@@ -47,6 +46,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0840_notifications': notifications,
   '20261126T0830_bundles': bundles,
   '20261126T0810_unsubscribe': unsubscribe,
-  '20261126T0840_notifications': notifications,
   '20261126T0800_priority': priority,
 };
