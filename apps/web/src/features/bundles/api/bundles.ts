@@ -2,7 +2,8 @@ import type { BundleDelivery, BundleIdName, FnResponse, MailAction } from '@mail
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFn, mailQueryKey } from '../../../shared/api';
 import { useAuth } from '../../auth';
-import { actionBatchesKey } from '../../recovery';
+import { actionBatchesKey, useActionBatches } from '../../recovery';
+import { useEffect } from 'react';
 
 export const bundlesQueryKey = ['bundles'] as const;
 
@@ -52,4 +53,17 @@ export function useBundleAction() {
       callFn('modifyEmails', { target: { source: { kind: 'bundle', bundleId }, all: true }, action }),
     onSettled: refresh,
   });
+}
+
+/**
+ * Counts follow every action batch's progress (an action from the list, an Undo, a batch
+ * running as a job): when a batch changes, the bundles are read again.
+ */
+export function useBundlesFollowBatches() {
+  const client = useQueryClient();
+  const batches = useActionBatches();
+  const signature = batches.data?.map((b) => `${b.batchId}:${b.status}:${b.done}:${b.restored}`).join(',') ?? '';
+  useEffect(() => {
+    if (signature) void client.invalidateQueries({ queryKey: bundlesQueryKey });
+  }, [signature, client]);
 }

@@ -6,7 +6,7 @@ import { Alert, Button, ButtonLink, Card, EmptyState, Page, PageSpinner } from '
 import { GrantWriteAccessButton } from '../../gmail';
 import { MailList, formatCount, messages, type MailDataSource, type MailListAction } from '../../mail';
 import { UndoBar, useUndoBatch, type RecentAction } from '../../recovery';
-import { useBundleAction, useBundles } from '../api/bundles';
+import { useBundleAction, useBundles, useBundlesFollowBatches } from '../api/bundles';
 import { DeliverySelect } from './DeliverySelect';
 import { MoveSenderDialog } from './MoveSenderDialog';
 
@@ -57,6 +57,7 @@ export function BundlePage() {
   const undo = useUndoBatch();
   const [last, setLast] = useState<RecentAction | null>(null);
   const [moving, setMoving] = useState<MailAddress | null>(null);
+  useBundlesFollowBatches();
 
   if (!isBundleId(bundleId)) {
     return (
