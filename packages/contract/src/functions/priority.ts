@@ -62,6 +62,8 @@ export const priorityFunctions = {
       threshold: z.number().int(),
       /** How many of the user's actions the model has learned from. */
       learnedActions: z.number().int(),
+      /** What the last action the model learned changed, in words ("Mail from Alice will rank higher"); null when nothing visible. */
+      lastEffect: z.string().nullable(),
     }),
   }),
   explainPriority: defineFn({

@@ -23,6 +23,7 @@ interface InboxPage {
   counts: { important: number; other: number };
   threshold: number;
   learnedActions: number;
+  lastEffect: string | null;
 }
 
 interface Entry {
@@ -181,6 +182,7 @@ describe.each(ENGINES)('priority and Inbox Flow (%s)', (engine) => {
     expect(raised[1]).toBeGreaterThan(others[1]!);
     const page = await inbox(alice, { split: 'all' });
     expect(page.learnedActions).toBeGreaterThanOrEqual(1);
+    expect(page.lastEffect).toBe('Mail from Bartholomew Finch will rank higher');
     const feedback = await ok<{ effect: string | null; score: number }>(alice.call('recordFeedback', { messageId: photos.id, action: 'reply' }));
     expect(feedback.effect).toBe('Mail from Bartholomew Finch will rank higher');
   });

@@ -115,6 +115,7 @@ export async function listInbox(ctx: UserFnContext, request: InboxRequest) {
     counts,
     threshold: summary.threshold,
     learnedActions: summary.actionsLearned,
+    lastEffect: summary.lastEffect,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { NavLink, Outlet } from 'react-router';
 // Straight from their modules: the mail list and the reply editor stay out of the first page's code.
+import { usePriorityMailExtension } from '../../features/inbox';
 import { MailExtensionsContext } from '../../features/mail/lib/extensions';
 import { InstallBanner } from '../../features/pwa';
 import { OutboxProvider } from '../../features/replies/components/OutboxProvider';
@@ -22,7 +23,9 @@ export function SignedInLayout() {
   const replies = useReplyMailExtension();
   // Voice: Read aloud and Reply by voice in the reading pane.
   const voice = useVoiceMailExtension();
-  const mailExtensions = useMemo(() => [replies, voice], [replies, voice]);
+  // Priority: "Why is this here?" in the reading pane, with feedback that teaches the model.
+  const priority = usePriorityMailExtension();
+  const mailExtensions = useMemo(() => [priority, replies, voice], [priority, replies, voice]);
   return (
     // Voice commands, spoken or typed (Ctrl+K), on every signed-in page: the mic in the header,
     // the panel saying what was heard and done, the palette, the `v` key.

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, ButtonLink, Card, CardHeader, EmptyState, Icon, P
 import { greetingName, useAuth } from '../../auth';
 import { CategoriesSummary } from '../../categories';
 import { describeSync, formatCount, formatRelative, syncPercent, useGmailStatus, type GmailStatus } from '../../gmail';
+import { TopUnread } from '../../inbox';
 
 const QUICK_LINKS: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/manual', label: 'Categories', icon: 'tag' },
@@ -154,8 +155,20 @@ export function DashboardPage() {
   return (
     <Page title="Dashboard" description={name ? `Welcome back, ${name}.` : undefined} width="wide">
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <SyncCard />
+          <Card aria-labelledby="top-unread-heading">
+            <CardHeader
+              id="top-unread-heading"
+              title="Top unread by priority"
+              action={
+                <Link to="/inbox" className="text-sm font-medium text-accent underline underline-offset-2 hover:no-underline">
+                  Inbox Flow
+                </Link>
+              }
+            />
+            <TopUnread limit={5} />
+          </Card>
           <Card aria-labelledby="categories-heading">
             <CardHeader
               id="categories-heading"

@@ -1,0 +1,8 @@
+import { useMemo } from 'react';
+import type { MailExtension } from '../mail';
+import { WhyThisScore } from './components/WhyThisScore';
+
+/** Priority in every mail list's reading pane: "Why is this here?" with feedback that teaches the model. */
+export function usePriorityMailExtension(): MailExtension {
+  return useMemo<MailExtension>(() => ({ id: 'priority', PaneSection: WhyThisScore }), []);
+}
