@@ -2,12 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { prerenderPages } from './build/prerender';
 
 // The server (apps/server) serves dist/ under a strict CSP: no inline scripts or styles, so
 // nothing here may inline code into index.html. Routes are code-split with lazy imports.
-// The build is pre-compressed (brotli and gzip copies beside each file) for the server to send as is.
+// The first pages (landing, /connect) are prerendered beside index.html, and the build is
+// pre-compressed (brotli and gzip copies beside each file) for the server to send as is.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderPages(), precompress()],
   build: {
     // WEB_DIST_DIR (also the server's setting) builds into another directory, e.g. one per engineer.
     outDir: process.env.WEB_DIST_DIR ?? 'dist',

@@ -56,8 +56,13 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      precompressDirectory(outDir);
+    // Last, after every other plugin has written its files (the prerendered landing page among them).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        precompressDirectory(outDir);
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startSessionCheck } from './features/auth';
 import { registerServiceWorker } from './features/pwa';
@@ -14,8 +14,11 @@ registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The landing page arrives prerendered (build/prerender.ts): React takes over that HTML in place.
+if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app);
+else createRoot(root).render(app);

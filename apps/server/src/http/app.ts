@@ -23,6 +23,7 @@ import { defineSyncJobs, EMBEDDED_WATCH_TOPIC, scheduleSyncJobs } from '../sync/
 import { registerPushRoute } from '../sync/push.ts';
 import { functionsPlugin } from './functions.ts';
 import { registerMetrics } from './metrics.ts';
+import { registerCanonicalHost } from './canonical-host.ts';
 import { registerSpa } from './spa.ts';
 
 export interface AppOptions {
@@ -96,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
+  // Before anything else: a page opened on another host name goes to PUBLIC_URL's.
+  registerCanonicalHost(app, config.publicUrl);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -154,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(functionsPlugin, { services, implementations: options.implementations ?? features.implementations });
   });
 
-  await registerSpa(app, config.webDistDir);
+  // Signed-out visits to protected pages go to /connect straight from the server.
+  await registerSpa(app, config.webDistDir, { isSignedIn: async (request) => (await auth.sessionAuthenticator(request)) !== null });
   return app;
 }

@@ -22,7 +22,8 @@ export function isSuppressed(now: number): boolean {
  * in the last 7 days or Mailroom already runs installed.
  */
 export function useInstallBanner() {
-  const prompt = useSyncExternalStore(subscribeInstallPrompt, getInstallPromptState);
+  // Prerendered (build/prerender.ts) and hydrated with no prompt yet: the same state on both sides.
+  const prompt = useSyncExternalStore(subscribeInstallPrompt, getInstallPromptState, getInstallPromptState);
   const [due, setDue] = useState(false);
   const [hidden, setHidden] = useState(false);
 
