@@ -35,6 +35,7 @@ export {
   WORD_INDEX_MAX_WORD_BYTES,
   INDEX_ROW_COST,
   fts5Query,
+  fts5Match,
   indexIsCheaper,
   type WordIndex,
   type WordIndexColumn,

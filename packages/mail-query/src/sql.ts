@@ -105,12 +105,20 @@ export interface WordIndexPlan {
   cut: IndexCut;
   /** The index alone answers the query (SQLite): counting its rows counts the matches. */
   exact: boolean;
+  /** Not exact, but exactly the matches once ANDed with this (SQLite): the query's top-level
+   * date and size terms, which the covering date index holds, when the rest of the query is
+   * exact in the word index (`subject:razor newer_than:1y`); null otherwise. */
+  residual: Expression<SqlBool> | null;
   /** Rows the index admits, estimated from word frequencies (null: unknown). */
   admitted: number | null;
   /** Rows a scan of the account within the query's date range reads, estimated (null: unknown). */
   scanned: number | null;
-  /** "The index admits this row", to AND with the query's condition. */
+  /** "The index admits this row", to AND with the query's condition: the rows are read through
+   * the index (SQLite: by rowid). */
   condition: Expression<SqlBool>;
+  /** The same as a membership test only (SQLite: `+rowid in (...)`), for rows another index
+   * yields in its own order; the same as `condition` on PostgreSQL. */
+  filter: Expression<SqlBool>;
   /** The cost check for reading every match: index first, or a scan. PostgreSQL's planner
    * decides for itself, so it is always offered there. */
   cheaperForAll: boolean;
@@ -123,7 +131,34 @@ function planWordIndex(ast: QueryNode, index: WordIndex, context: SqlContext): W
   const admitted = index.frequency ? estimate(cut, index.frequency) : null;
   const scanned = index.account ? scannedRows(ast, index.account, context) : null;
   const cheaperForAll = index.engine === 'postgres' || (scanned !== null ? indexIsCheaper(admitted, scanned) : admitted !== null);
-  return { engine: index.engine, cut, exact: exact && index.engine === 'sqlite', admitted, scanned, condition: indexCondition(cut, index), cheaperForAll };
+  const residual = !exact && index.engine === 'sqlite' ? coveredResidual(ast, index.engine, context) : null;
+  return {
+    engine: index.engine,
+    cut,
+    exact: exact && index.engine === 'sqlite',
+    residual,
+    admitted,
+    scanned,
+    condition: indexCondition(cut, index),
+    filter: indexCondition(cut, index, false),
+    cheaperForAll,
+  };
+}
+
+/**
+ * The query's top-level date and size terms as one condition, when the rest of the query is
+ * exact in the word index (its cut is then the same: dates and sizes add nothing to a cut), so
+ * that the index and these terms, which the covering date index holds, answer it without testing
+ * the row's words again.
+ */
+function coveredResidual(ast: QueryNode, engine: WordIndex['engine'], context: SqlContext): Expression<SqlBool> | null {
+  if (ast.kind !== 'and') return null;
+  const covered: QueryNode[] = ast.children.filter((c) => c.kind === 'date' || c.kind === 'relative' || c.kind === 'size');
+  if (covered.length === 0 || covered.length === ast.children.length) return null;
+  const rest: QueryNode = { kind: 'and', children: ast.children.filter((c) => !covered.includes(c)), span: ast.span };
+  if (!queryCut(rest, engine, context.labels).exact) return null;
+  const eb = expressionBuilder<StoreTables, 'messages'>();
+  return eb.and(covered.map((c) => compile(c, eb, context)));
 }
 
 /** The (column, word) pairs whose frequencies the cost check reads for this query. */

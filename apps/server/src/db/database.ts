@@ -53,8 +53,41 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma(`cache_size = -${memory.cacheKiB}`);
   // Sorts of a page's candidates (ORDER BY date) stay in memory.
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text (Kysely prepares every query anew). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The database as Kysely's SQLite driver uses it, with its statements kept: the same query
+ * shapes come back with other parameters (pages, counts, store generations), and preparing a
+ * statement costs as much as running a small one. Least recently used go first; a statement still
+ * being iterated (a streamed query) is never handed out twice, a fresh one is prepared instead.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (text: string): SQLite.Statement => {
+    const kept = cache.get(text);
+    if (kept && !kept.busy) {
+      cache.delete(text);
+      cache.set(text, kept);
+      return kept;
+    }
+    const statement = sqlite.prepare(text);
+    if (kept) return statement;
+    cache.set(text, statement);
+    if (cache.size > size) cache.delete(cache.keys().next().value as string);
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property === 'prepare') return prepare;
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 const MiB = 1024 * 1024;
