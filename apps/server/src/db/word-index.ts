@@ -120,8 +120,9 @@ export async function countMatches(db: Db, accountId: string, compiled: Compiled
     ).rows[0] as { count: number; unread: number };
     return { count: Number(row.count), unreadCount: Number(row.unread) };
   }
-  // Index and covered date/size terms answer it: no word is tested again on the rows.
-  const where = plan?.residual ? sql<SqlBool>`${plan.condition} and ${plan.residual}` : compiled.where;
+  // Index and covered date/size terms answer it when the cost check chose the index: no word is
+  // tested again on the rows.
+  const where = plan?.residual && compiled.usesWordIndex ? sql<SqlBool>`${plan.condition} and ${plan.residual}` : compiled.where;
   const row = await db
     .selectFrom('messages')
     .select((eb) => [eb.fn.countAll<number | string>().as('count'), unreadSum().as('unread')])
@@ -196,19 +197,21 @@ export function pageWhere(compiled: CompiledStoreQuery, ast: QueryNode, pageSize
     const scanned = Math.min(plan.scanned, (pageSize * plan.scanned) / Math.max(1, Math.min(matches, plan.scanned)));
     return matches * INDEX_ROW_COST < scanned * INDEX_ROW_COST ? compiled.where : compiled.plainWhere;
   }
-  if ((plan.exact || plan.residual) && matches !== null && plan.scanned !== null) {
+  // Rows the index admits: the matches when exact; with a residual, as many as its words allow.
+  const indexRows = plan.exact ? matches : plan.residual ? plan.admitted : null;
+  if (indexRows !== null && matches !== null && plan.scanned !== null) {
     // The index alone is the whole answer (within the account, which the caller adds), or with
     // the query's date and size terms (plan.residual, held by the covering date index), so no
     // word is tested again on a row. Three ways to the page, costed in covering-index entries tested:
-    // - through the index: every match's posting, row and sort (few matches);
+    // - through the index: every admitted row's posting, row and sort (few matches);
     // - newest-first over the covering date index, testing each entry's rowid against the
-    //   admitted set (every match's posting, then about pageSize / share of rows matching
+    //   admitted set (every admitted row's posting, then about pageSize / share of rows matching
     //   entries, reading only the page's rows);
     // - newest-first with the query's own condition, no index at all: the same entries, each
     //   read as a row when the condition tests a field the covering indexes do not hold.
     const scan = matches <= 0 ? plan.scanned : Math.min(plan.scanned, (pageSize * plan.scanned) / matches);
-    const through = matches * (1 + INDEX_ROW_COST);
-    const filtered = matches + scan;
+    const through = indexRows * (1 + INDEX_ROW_COST);
+    const filtered = indexRows + scan;
     const plain = scan * (scanReadsRows(ast) ? INDEX_ROW_COST : 1);
     const residual = plan.residual;
     const also = (index: Expression<SqlBool>) => (residual ? sql<SqlBool>`${index} and ${residual}` : index);
