@@ -321,6 +321,8 @@ export interface PriorityModelsTable {
   /** What the last learned action changed, in words ("Mail from Alice will rank higher"); null when nothing visible. */
   last_effect: string | null;
   updated_at: number;
+  /** When every message was last re-scored (a step after an action re-scores only related mail; the job the rest). */
+  rescored_at: number;
 }
 
 /** features/priority: a message's score and verdict (derived data, age `scored_at`). */

@@ -20,6 +20,7 @@ import * as notifications from './20261126T0840_notifications.ts';
 import * as bundles from './20261126T0830_bundles.ts';
 import * as unsubscribe from './20261126T0810_unsubscribe.ts';
 import * as priority from './20261126T0800_priority.ts';
+import * as priorityRescore from './20261126T0801_priority_rescore.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0830_bundles': bundles,
   '20261126T0810_unsubscribe': unsubscribe,
   '20261126T0800_priority': priority,
+  '20261126T0801_priority_rescore': priorityRescore,
 };

@@ -15,7 +15,7 @@ import {
 import { isPriorityAction } from '@mailroom/intelligence/priority';
 import { labelKey, systemLabelBit } from '@mailroom/mail-query';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { QUARANTINE_LABEL_NAME } from '../../constants/recovery.ts';
 import type { Db } from '../../db/database.ts';
@@ -46,6 +46,8 @@ export interface ModelSummary {
   threshold: number;
   actionsLearned: number;
   lastEffect: string | null;
+  /** Only part of the mailbox was re-scored: the background job should re-score the rest. */
+  needsFullRescore?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -61,6 +63,8 @@ class VersionConflict extends Error {}
 interface StoredModel {
   state: PriorityState | null;
   version: number;
+  updatedAt: number;
+  rescoredAt: number;
   actionsLearned: number;
   lastEffect: string | null;
   threshold: number;
@@ -76,7 +80,7 @@ async function loadModel(deps: PriorityDeps, accountId: string): Promise<StoredM
     // A state this version cannot read is rebuilt from the store and the remaining action log.
     deps.log?.warn({ err: error, accountId }, 'priority model state unreadable; rebuilding it');
   }
-  return { state, version: Number(row.version), actionsLearned: Number(row.actions_learned), lastEffect: row.last_effect, threshold: Number(row.threshold) };
+  return { state, version: Number(row.version), updatedAt: Number(row.updated_at), rescoredAt: Number(row.rescored_at), actionsLearned: Number(row.actions_learned), lastEffect: row.last_effect, threshold: Number(row.threshold) };
 }
 
 /** The model's summary without learning anything (null before the first learning step). */
@@ -113,11 +117,18 @@ export async function recordActions(
   }
 }
 
+/**
+ * `related`: re-score at once only what the step touches (new and relabelled mail, and the mail
+ * related to what was learned), for answers right after an action; `full`: every message, as the
+ * background job does after such steps (and for a new model).
+ */
+export type LearnScope = 'related' | 'full';
+
 /** Brings the account's model and scores up to date (see above); retries when another writer got there first. */
-export async function learn(deps: PriorityDeps, accountId: string): Promise<ModelSummary | null> {
+export async function learn(deps: PriorityDeps, accountId: string, scope: LearnScope = 'full'): Promise<ModelSummary | null> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await learnOnce(deps, accountId);
+      return await learnOnce(deps, accountId, scope);
     } catch (error) {
       if (!(error instanceof VersionConflict) || attempt >= MAX_ATTEMPTS) throw error;
     }
@@ -136,7 +147,63 @@ interface PlannedAction {
 const senderKey = (m: PriorityMessage) => m.from[0]?.address.trim().toLowerCase() ?? '';
 const senderLabel = (m: PriorityMessage) => m.from[0]?.name?.trim() || m.from[0]?.address || 'this sender';
 
-async function learnOnce(deps: PriorityDeps, accountId: string): Promise<ModelSummary | null> {
+type ScoreRow = { message_id: string; score: number; important: number; reason: string; labels_seen: string };
+
+function inChunks<T>(items: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) parts.push(items.slice(i, i + CHUNK));
+  return parts;
+}
+
+async function modelRows(db: Db, accountId: string, ids: readonly string[]): Promise<ModelRow[]> {
+  const rows: ModelRow[] = [];
+  for (const part of inChunks([...new Set(ids)])) {
+    rows.push(...(await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).where('id', 'in', part).execute()));
+  }
+  return rows;
+}
+
+async function scoreRowsOf(db: Db, accountId: string, ids: readonly string[] | null): Promise<Map<string, ScoreRow>> {
+  const columns = ['message_id', 'score', 'important', 'reason', 'labels_seen'] as const;
+  const base = db.selectFrom('priority_scores').select(columns).where('account_id', '=', accountId);
+  const rows = ids === null ? await base.execute() : (await Promise.all(inChunks([...new Set(ids)]).map((part) => base.where('message_id', 'in', part).execute()))).flat();
+  return new Map(rows.map((r) => [r.message_id, r]));
+}
+
+/**
+ * The mail an action on `messages` moves most: the same sender, the sender's domain, the same
+ * list and the same thread. A step after an action re-scores these at once (the list re-ranks
+ * when it is read again); the rest of the mailbox follows in the background (`full`).
+ */
+async function relatedIds(db: Db, accountId: string, messages: readonly PriorityMessage[]): Promise<string[]> {
+  const senders = new Set<string>();
+  const lists = new Set<string>();
+  const threads = new Set<string>();
+  for (const m of messages) {
+    const address = senderKey(m);
+    if (address) senders.add(address);
+    if (m.listId) lists.add(m.listId);
+    threads.add(m.threadId);
+  }
+  const ids = new Set<string>();
+  const collect = async (where: (qb: ReturnType<typeof related>) => ReturnType<typeof related>) => {
+    for (const row of await where(related()).execute()) ids.add(row.id);
+  };
+  const related = () => db.selectFrom('messages').select('id').where('account_id', '=', accountId).limit(RELATED_LIMIT);
+  for (const part of inChunks([...threads])) await collect((q) => q.where('thread_id', 'in', part));
+  for (const part of inChunks([...lists])) await collect((q) => q.where('list_id', 'in', part));
+  // The From address as toStoreRow writes it (JSON), case folded on both engines.
+  for (const address of senders) {
+    const pattern = `%"address":${JSON.stringify(address).toLowerCase().replace(/[%_\\]/g, '_')}%`;
+    await collect((q) => q.where(sql<SqlBool>`lower(from_addresses) like ${pattern}`));
+  }
+  return [...ids];
+}
+
+/** At most this many messages per kind of relation are re-scored at once (the rest in the background). */
+const RELATED_LIMIT = 5000;
+
+async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScope): Promise<ModelSummary | null> {
   const { db } = deps;
   const now = deps.clock.now();
   const account = await db.selectFrom('mail_accounts').select(['id', 'user_id', 'email']).where('id', '=', accountId).executeTakeFirst();
@@ -148,23 +215,32 @@ async function learnOnce(deps: PriorityDeps, accountId: string): Promise<ModelSu
   const quarantineLabel = labels.find((l) => labelKey(l.name) === labelKey(QUARANTINE_LABEL_NAME))?.id ?? null;
   const userLabels = labels.filter((l) => l.type === 'user').map((l) => ({ id: l.id, name: l.name }));
 
-  // What the model knew of each message: its last score and the labels it last saw.
-  const scoreRows = await db.selectFrom('priority_scores').select(['message_id', 'score', 'important', 'reason', 'labels_seen', 'shown_at']).where('account_id', '=', accountId).execute();
-  const known = new Map(scoreRows.map((r) => [r.message_id, r]));
-  const all = await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).orderBy('internal_date').orderBy('id').execute();
-
-  // 1. Messages seen for the first time (all of them for a new model), in arrival order.
-  const unseen = fresh ? all : all.filter((r) => !known.has(r.id));
+  // 1. Messages seen for the first time (every message for a new model), in arrival order.
+  const unseen: ModelRow[] = fresh
+    ? await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).orderBy('internal_date').orderBy('id').execute()
+    : await db
+        .selectFrom('messages as m')
+        .leftJoin('priority_scores as s', (join) => join.onRef('s.account_id', '=', 'm.account_id').onRef('s.message_id', '=', 'm.id'))
+        .select(MODEL_COLUMNS.map((c) => `m.${c}` as const))
+        .where('m.account_id', '=', accountId)
+        .where('s.message_id', 'is', null)
+        .orderBy('m.internal_date')
+        .orderBy('m.id')
+        .execute();
   const unseenMessages = unseen.map(toPriorityMessage);
   for (const m of unseenMessages) if (m.labelIds.includes('SENT') && m.from[0]?.address) addSelfAddress(state, m.from[0].address);
   for (const m of unseenMessages) update(state, { type: 'message', message: m });
   const planned: PlannedAction[] = [];
   // A sent reply teaches "reply" on the message it answers.
-  const byRfcId = new Map(all.flatMap((r) => (r.message_id ? [[r.message_id, r.id] as const] : [])));
-  for (const m of unseenMessages) {
-    if (!m.labelIds.includes('SENT') || !m.inReplyTo) continue;
-    const answered = byRfcId.get(m.inReplyTo);
-    if (answered && answered !== m.id) planned.push({ logId: null, messageId: answered, action: 'reply', at: m.internalDate, source: 'sync' });
+  const replies = unseenMessages.filter((m) => m.labelIds.includes('SENT') && m.inReplyTo);
+  const answered = new Map<string, string>();
+  for (const part of inChunks(replies.map((m) => m.inReplyTo as string))) {
+    const rows = await db.selectFrom('messages').select(['id', 'message_id']).where('account_id', '=', accountId).where('message_id', 'in', part).execute();
+    for (const row of rows) if (row.message_id) answered.set(row.message_id, row.id);
+  }
+  for (const m of replies) {
+    const target = answered.get(m.inReplyTo as string);
+    if (target && target !== m.id) planned.push({ logId: null, messageId: target, action: 'reply', at: m.internalDate, source: 'sync' });
   }
 
   // 2. The action log's pending entries (Mailroom's explicit acts).
@@ -186,57 +262,78 @@ async function learnOnce(deps: PriorityDeps, accountId: string): Promise<ModelSu
 
   // 3. Label changes since the model last looked; a message Mailroom acted on explicitly has
   // its change recorded already, so its labels are only taken as seen.
-  if (!fresh) {
-    for (const row of all) {
-      const seen = known.get(row.id);
-      if (!seen || seen.labels_seen === row.label_ids || explicit.has(row.id)) continue;
-      for (const action of actionsFromLabels(JSON.parse(seen.labels_seen) as string[], JSON.parse(row.label_ids) as string[], quarantineLabel)) {
-        planned.push({ logId: null, messageId: row.id, action, at: now, source: 'sync' });
-      }
+  const relabelled = fresh
+    ? []
+    : await db
+        .selectFrom('messages as m')
+        .innerJoin('priority_scores as s', (join) => join.onRef('s.account_id', '=', 'm.account_id').onRef('s.message_id', '=', 'm.id'))
+        .select(['m.id', 'm.label_ids', 's.labels_seen'])
+        .where('m.account_id', '=', accountId)
+        .whereRef('s.labels_seen', '<>', 'm.label_ids')
+        .execute();
+  for (const row of relabelled) {
+    if (explicit.has(row.id)) continue;
+    for (const action of actionsFromLabels(JSON.parse(row.labels_seen) as string[], JSON.parse(row.label_ids) as string[], quarantineLabel)) {
+      planned.push({ logId: null, messageId: row.id, action, at: now, source: 'sync' });
     }
   }
 
   // 4. Shown in a list a day ago and still unread in the inbox: ignored.
+  const shownLongAgo = fresh
+    ? []
+    : await db
+        .selectFrom('priority_scores as s')
+        .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 's.account_id').onRef('m.id', '=', 's.message_id'))
+        .select(['m.id', 'm.label_ids', 's.shown_at'])
+        .where('s.account_id', '=', accountId)
+        .where('s.shown_at', '>', 0)
+        .where('s.shown_at', '<=', now - DAY_MS)
+        .execute();
   const ignoredIds: string[] = [];
-  if (!fresh) {
-    const current = new Map(all.map((r) => [r.id, r]));
-    for (const seen of scoreRows) {
-      const shown = seen.shown_at === null ? null : Number(seen.shown_at);
-      if (shown === null || shown <= 0 || shown > now - DAY_MS) continue;
-      const row = current.get(seen.message_id);
-      if (!row) continue;
-      const rowLabels = JSON.parse(row.label_ids) as string[];
-      if (rowLabels.includes('INBOX') && rowLabels.includes('UNREAD')) {
-        planned.push({ logId: null, messageId: row.id, action: 'ignore', at: shown + DAY_MS, source: 'list' });
-      }
-      ignoredIds.push(seen.message_id);
-    }
+  for (const row of shownLongAgo) {
+    const rowLabels = JSON.parse(row.label_ids) as string[];
+    if (rowLabels.includes('INBOX') && rowLabels.includes('UNREAD')) planned.push({ logId: null, messageId: row.id, action: 'ignore', at: Number(row.shown_at) + DAY_MS, source: 'list' });
+    ignoredIds.push(row.id);
   }
 
   planned.sort((a, b) => a.at - b.at);
-  const messagesOf = new Map(all.map((r) => [r.id, r]));
+  const acted = new Map((await modelRows(db, accountId, planned.map((p) => p.messageId))).map((r) => [r.id, r]));
   let lastEffect = stored?.lastEffect ?? null;
   let learned = 0;
   const effects: Array<{ message: PriorityMessage; action: PriorityAction }> = [];
+  const actedMessages: PriorityMessage[] = [];
   for (const a of planned) {
-    const row = messagesOf.get(a.messageId);
+    const row = acted.get(a.messageId);
     if (!row) continue; // gone from the store (deleted, or marked spam): nothing to learn from
     const message = toPriorityMessage(row);
     update(state, { type: 'action', action: a.action, message, at: a.at });
     learned++;
+    actedMessages.push(message);
     if (a.source === 'mailroom') effects.push({ message, action: a.action });
   }
 
-  const changed = fresh || unseen.length > 0 || learned > 0;
-  const labelsMoved = all.some((r) => known.get(r.id)?.labels_seen !== r.label_ids);
-  if (!changed && !labelsMoved && ignoredIds.length === 0 && pending.length === 0) {
+  const rescoredAt = stored?.rescoredAt ?? 0;
+  const behind = stored !== null && rescoredAt < (stored?.updatedAt ?? 0);
+  const full = fresh || (scope === 'full' && (learned > 0 || unseen.length > 0 || behind));
+  if (!full && unseen.length === 0 && learned === 0 && relabelled.length === 0 && ignoredIds.length === 0 && pending.length === 0) {
     return stored ? { threshold: Math.round(state.threshold), actionsLearned: stored.actionsLearned, lastEffect } : null;
   }
 
-  // 5. Scores: every message when the model learned something, else only the new ones. Inbox
-  // mail gets its reason (the list shows it); other mail only its number (sorting by priority).
-  const toScore = learned > 0 || fresh ? all : all.filter((r) => !known.has(r.id) || known.get(r.id)?.labels_seen !== r.label_ids);
-  const scored: Array<{ message_id: string; score: number; important: number; reason: string; labels_seen: string }> = [];
+  // 5. Scores: every message for a new model and in the background; at once, the new messages,
+  // the relabelled ones, and the mail related to what was learned. Inbox mail gets its reason
+  // (the list shows it); other mail only its number (sorting by priority).
+  let toScore: ModelRow[];
+  let known: Map<string, ScoreRow>;
+  if (full) {
+    toScore = fresh ? unseen : await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).execute();
+    known = fresh ? new Map() : await scoreRowsOf(db, accountId, null);
+  } else {
+    const ids = new Set<string>([...unseen.map((r) => r.id), ...relabelled.map((r) => r.id), ...acted.keys()]);
+    if (learned > 0) for (const id of await relatedIds(db, accountId, actedMessages)) ids.add(id);
+    toScore = await modelRows(db, accountId, [...ids]);
+    known = await scoreRowsOf(db, accountId, [...ids]);
+  }
+  const scored: ScoreRow[] = [];
   const newScore = new Map<string, number>();
   for (const row of toScore) {
     const m = toPriorityMessage(row);
@@ -254,13 +351,13 @@ async function learnOnce(deps: PriorityDeps, accountId: string): Promise<ModelSu
     }
     newScore.set(row.id, score);
     const before = known.get(row.id);
-    if (fresh || !before || Number(before.score) !== score || Number(before.important) !== (important ? 1 : 0) || before.reason !== reason || before.labels_seen !== row.label_ids) {
+    if (!before || Number(before.score) !== score || Number(before.important) !== (important ? 1 : 0) || before.reason !== reason || before.labels_seen !== row.label_ids) {
       scored.push({ message_id: row.id, score, important: important ? 1 : 0, reason, labels_seen: row.label_ids });
     }
   }
 
   // What the user can see the model do: the sender's other mail moving.
-  for (const { message, action } of effects) lastEffect = effectOf(message, action, all, known, newScore) ?? lastEffect;
+  for (const { message, action } of effects) lastEffect = effectOf(message, action, toScore, known, newScore) ?? lastEffect;
 
   const actionsLearned = (stored?.actionsLearned ?? 0) + learned;
   const threshold = Math.round(state.threshold);
@@ -271,6 +368,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string): Promise<ModelSu
       actions_learned: actionsLearned,
       last_effect: lastEffect,
       updated_at: now,
+      rescored_at: full ? now : rescoredAt,
     };
     if (stored) {
       const result = await trx
@@ -289,10 +387,10 @@ async function learnOnce(deps: PriorityDeps, accountId: string): Promise<ModelSu
       if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) throw new VersionConflict();
     }
     if (fresh) await trx.deleteFrom('priority_scores').where('account_id', '=', accountId).execute();
-    for (let i = 0; i < scored.length; i += CHUNK) {
+    for (const part of inChunks(scored)) {
       await trx
         .insertInto('priority_scores')
-        .values(scored.slice(i, i + CHUNK).map((s) => ({ account_id: accountId, ...s, shown_at: null, scored_at: now })))
+        .values(part.map((s) => ({ account_id: accountId, ...s, shown_at: null, scored_at: now })))
         .onConflict((oc) =>
           oc.columns(['account_id', 'message_id']).doUpdateSet((eb) => ({
             score: eb.ref('excluded.score'),
@@ -304,24 +402,24 @@ async function learnOnce(deps: PriorityDeps, accountId: string): Promise<ModelSu
         )
         .execute();
     }
-    for (let i = 0; i < ignoredIds.length; i += CHUNK) {
+    for (const part of inChunks(ignoredIds)) {
       // 0: its "ignored" was learned (it is not learned twice).
-      await trx.updateTable('priority_scores').set({ shown_at: 0 }).where('account_id', '=', accountId).where('message_id', 'in', ignoredIds.slice(i, i + CHUNK)).execute();
+      await trx.updateTable('priority_scores').set({ shown_at: 0 }).where('account_id', '=', accountId).where('message_id', 'in', part).execute();
     }
-    const ids = pending.map((p) => p.id);
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      await trx.updateTable('priority_actions').set({ learned_at: now }).where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+    for (const part of inChunks(pending.map((p) => p.id))) {
+      await trx.updateTable('priority_actions').set({ learned_at: now }).where('id', 'in', part).execute();
     }
     // What sync and the lists taught is logged too, learned already (the log is the model's history).
-    const logged = planned.filter((p) => p.logId === null && messagesOf.has(p.messageId));
-    for (let i = 0; i < logged.length; i += CHUNK) {
+    const logged = planned.filter((p) => p.logId === null && acted.has(p.messageId));
+    for (const part of inChunks(logged)) {
       await trx
         .insertInto('priority_actions')
-        .values(logged.slice(i, i + CHUNK).map((p) => ({ id: crypto.randomUUID(), account_id: accountId, message_id: p.messageId, action: p.action, source: p.source, at: p.at, learned_at: now })))
+        .values(part.map((p) => ({ id: crypto.randomUUID(), account_id: accountId, message_id: p.messageId, action: p.action, source: p.source, at: p.at, learned_at: now })))
         .execute();
     }
   });
-  return { threshold, actionsLearned, lastEffect };
+  deps.log?.debug({ accountId, unseen: unseen.length, learned, rescored: toScore.length, written: scored.length, full }, 'priority model learned');
+  return { threshold, actionsLearned, lastEffect, needsFullRescore: !full && learned > 0 };
 }
 
 /** "Mail from Alice will rank higher": the mean score of the sender's other inbox mail before and after. */

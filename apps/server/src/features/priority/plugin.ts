@@ -2,13 +2,13 @@ import { defineJob, derivedTable, type FeaturePlugin } from '../../platform/plug
 import { onMailActed, registerMailSources, type MailActed, type MailSourceResolvers } from '../mail/index.ts';
 import type { UserFnContext } from '../registry.ts';
 import { explainPriority } from './explainPriority.ts';
+import { LEARN_JOB } from './jobs.ts';
 import { listInbox } from './listInbox.ts';
 import { learn, recordActions } from './model.ts';
 import { recordFeedback } from './recordFeedback.ts';
 import { inboxSource } from './service.ts';
 import { ACTION_OF_MAIL_ACTION } from './signals.ts';
 
-export const LEARN_JOB = 'priority.learn';
 const SWEEP_JOB = 'priority.sweep';
 
 /** Explicit acts are recorded one by one up to this many messages; a larger action is read from its label changes. */
@@ -18,7 +18,7 @@ const learnJob = defineJob<{ accountId: string }>({
   name: LEARN_JOB,
   // One writer per account: a burst of sync pages coalesces into one follow-up step.
   key: (data) => data.accountId,
-  handler: async (data, _meta, services) => void (await learn(services, data.accountId)),
+  handler: async (data, _meta, services) => void (await learn(services, data.accountId, 'full')),
 });
 
 /** Inbox Flow's tabs as a mail source ("select all" acts on the tab as the server ranks it now). */
@@ -75,7 +75,8 @@ async function mailActedListener(ctx: UserFnContext, acted: MailActed): Promise<
     await recordActions(ctx.db, acted.accountId, acted.messageIds.map((messageId) => ({ messageId, action })), 'mailroom', ctx.clock.now());
   }
   try {
-    await learn(ctx, acted.accountId);
+    const summary = await learn(ctx, acted.accountId, 'related');
+    if (summary?.needsFullRescore) await ctx.jobs.enqueue(LEARN_JOB, { accountId: acted.accountId });
   } catch (error) {
     ctx.log.warn({ err: error }, 'priority learning after an action failed; queued');
     await ctx.jobs.enqueue(LEARN_JOB, { accountId: acted.accountId });

@@ -185,6 +185,10 @@ describe.each(ENGINES)('priority and Inbox Flow (%s)', (engine) => {
     expect(page.lastEffect).toBe('Mail from Bartholomew Finch will rank higher');
     const feedback = await ok<{ effect: string | null; score: number }>(alice.call('recordFeedback', { messageId: photos.id, action: 'reply' }));
     expect(feedback.effect).toBe('Mail from Bartholomew Finch will rank higher');
+    // The step after an action re-scored the related mail; the job re-scores the rest.
+    await t.jobs.idle();
+    const model = await t.database.db.selectFrom('priority_models').select(['updated_at', 'rescored_at']).where('account_id', '=', alice.accountId).executeTakeFirstOrThrow();
+    expect(Number(model.rescored_at)).toBeGreaterThanOrEqual(Number(model.updated_at));
   });
 
   test('"not important" and "important" move a message between the tabs at once', async () => {

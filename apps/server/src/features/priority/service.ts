@@ -9,6 +9,7 @@ import { SUMMARY_COLUMNS, summaryOf, type MailCandidate, type ResolvedMailSource
 import type { UserFnContext } from '../registry.ts';
 import { currentState, hasUnscoredInbox, INBOX_BIT, learn, modelSummary, recordActions, UNREAD_BIT, type PriorityDeps, type ModelSummary } from './model.ts';
 import { MODEL_COLUMNS, toPriorityMessage } from './messages.ts';
+import { LEARN_JOB } from './jobs.ts';
 
 export const DEFAULT_INBOX_PAGE_SIZE = 50;
 
@@ -20,7 +21,7 @@ const unread = sql<SqlBool>`(m.system_labels & ${sql.lit(UNREAD_BIT)}) <> 0`;
 /** Scores every inbox message the model has not scored yet (the first minute, or a sync the job has not caught up with). */
 export async function ensureLearned(deps: PriorityDeps, accountId: string): Promise<ModelSummary> {
   const summary = await modelSummary(deps.db, accountId);
-  if (summary === null || (await hasUnscoredInbox(deps.db, accountId))) return (await learn(deps, accountId)) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
+  if (summary === null || (await hasUnscoredInbox(deps.db, accountId))) return (await learn(deps, accountId, 'related')) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
   return summary;
 }
 
@@ -151,7 +152,9 @@ export async function recordFeedback(ctx: UserFnContext, messageId: string, acti
   await requireMessage(db, account.id, messageId);
   const before = await modelSummary(db, account.id);
   await recordActions(db, account.id, [{ messageId, action }], 'mailroom', ctx.clock.now());
-  const summary = (await learn(ctx, account.id)) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
+  const summary = (await learn(ctx, account.id, 'related')) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
+  // What the step did not re-score follows in the background.
+  if (summary.needsFullRescore) await ctx.jobs.enqueue(LEARN_JOB, { accountId: account.id });
   const score = await db.selectFrom('priority_scores').select(['score', 'important']).where('account_id', '=', account.id).where('message_id', '=', messageId).executeTakeFirst();
   return {
     messageId,
