@@ -33,6 +33,11 @@ export const voiceCommandResultSchema = z.object({
   confidence: z.number().min(0).max(1),
   /** For `unknown`: the closest commands ("Did you mean …?"), best first. */
   hints: z.array(z.object({ intent: z.string(), slots: slotsSchema, say: z.string() })),
+  /**
+   * A destructive command (archive, trash, quarantine, send) the recogniser was not sure it heard:
+   * ask ("Did you say …? Say yes or no") before doing it.
+   */
+  askFirst: z.boolean().optional(),
 });
 export type VoiceCommandResult = z.infer<typeof voiceCommandResultSchema>;
 

@@ -6,7 +6,7 @@
  * pipe).
  */
 import type { SpeechRecognitionResult, VoiceMode } from '@mailroom/contract';
-import { closestVoiceCommands, parseVoiceCommand } from '@mailroom/intelligence/voice';
+import { closestVoiceCommands, DESTRUCTIVE_INTENTS, parseVoiceCommand } from '@mailroom/intelligence/voice';
 import { FnError, invalidArgument } from '../../errors.ts';
 import type { AppServices } from '../../platform/services.ts';
 import { connectedAccountOf } from '../../providers/mailbox-access.ts';
@@ -33,7 +33,8 @@ export async function offlineUnavailableReason(services: Pick<AppServices, 'spee
 
 /**
  * Recognises one recording for one user. Command mode answers the command understood (`unknown`
- * with the closest commands when it was none); dictation answers the words only.
+ * with the closest commands when it was none; `askFirst` on a destructive one the recogniser was
+ * not sure of); dictation answers the words only.
  */
 export async function recognizeForUser(services: Pick<AppServices, 'db' | 'speech'>, userId: string, wav: Uint8Array, mode: VoiceMode): Promise<SpeechRecognitionResult> {
   const speech = services.speech;
@@ -67,6 +68,7 @@ export async function recognizeForUser(services: Pick<AppServices, 'db' | 'speec
       slots: command.slots as Record<string, string | number>,
       confidence: command.confidence,
       hints: command.hints.map((h) => ({ intent: h.intent, slots: h.slots as Record<string, string | number>, say: h.say })),
+      ...(heard.doubtful && DESTRUCTIVE_INTENTS.has(command.intent as never) ? { askFirst: true } : {}),
     },
   };
 }

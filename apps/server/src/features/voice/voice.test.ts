@@ -24,12 +24,13 @@ class ScriptedRecognizer implements SpeechRecognizer {
   calls: RecognizeOptions[] = [];
   transcript = 'open receipts';
   inGrammar = true;
+  doubtful = false;
   async availability() {
     return { available: true as const };
   }
   async recognize(_wav: Uint8Array, options: RecognizeOptions): Promise<Recognition> {
     this.calls.push(options);
-    return { transcript: this.transcript, inGrammar: this.inGrammar, seconds: 1 };
+    return { transcript: this.transcript, inGrammar: this.inGrammar, seconds: 1, ...(this.doubtful ? { doubtful: true } : {}) };
   }
 }
 
@@ -90,6 +91,22 @@ describe('voice recognition over HTTP', () => {
       expect(answer.result?.command?.hints).toContainEqual(expect.objectContaining({ intent: 'archive' }));
     } finally {
       recognizer.inGrammar = true;
+      recognizer.transcript = 'open receipts';
+    }
+  });
+
+  test('a destructive command the recogniser was not sure of comes with askFirst; a sure one without', async () => {
+    recognizer.transcript = 'trash it';
+    try {
+      recognizer.doubtful = true;
+      const doubted = await recognize(alice, silence(1));
+      expect(doubted.result?.command).toMatchObject({ intent: 'trash', askFirst: true });
+      recognizer.doubtful = false;
+      const sure = await recognize(alice, silence(1));
+      expect(sure.result?.command?.intent).toBe('trash');
+      expect(sure.result?.command).not.toHaveProperty('askFirst');
+    } finally {
+      recognizer.doubtful = false;
       recognizer.transcript = 'open receipts';
     }
   });

@@ -61,8 +61,8 @@ describe('pronunciations for words the dictionary lacks', () => {
   });
   it('reads the word segmentation, dropping silences and alternate-pronunciation marks', () => {
     expect(parseSegmentation('stdin S 0 T -5504 A -5504 L 0 0 -1155 0 <sil> 11 -800 0 open(2) 40 -2160 0 receipts 90 -900 0 (NULL) 120\n')).toEqual([
-      { word: 'open', start: 0.4, end: 0.9 },
-      { word: 'receipts', start: 0.9, end: 1.2 },
+      { word: 'open', start: 0.11, end: 0.4 },
+      { word: 'receipts', start: 0.4, end: 0.9 },
     ]);
     expect(parseSegmentation('')).toEqual([]);
   });
@@ -87,7 +87,8 @@ const installed = (await new PocketsphinxRecognizer().availability()).available 
 
 // Under CI=true these run (and fail if the tools are missing); on a developer machine without
 // them they are skipped, and the test above says why.
-describe.runIf(installed || CI)('offline recognition of synthesised speech', () => {
+// Each decode is a child process; on a busy 2-core machine a test of a few dozen takes minutes.
+describe.runIf(installed || CI)('offline recognition of synthesised speech', { timeout: 300_000 }, () => {
   const recognizer = new PocketsphinxRecognizer();
   let dir: string;
   let tmp: string;
@@ -122,7 +123,8 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', () 
         const ok = got.intent === intent && JSON.stringify(got.slots) === JSON.stringify(slots);
         voiceTotal++;
         if (ok) voiceRight++;
-        else if (got.intent !== 'unknown' && DESTRUCTIVE_INTENTS.has(got.intent as never)) wrongActions.push(`${voice}: "${text}" heard as "${heard.transcript}" -> ${got.intent}`);
+        // A doubtful destructive command is asked about ("Did you say …?"), never just done.
+        else if (got.intent !== 'unknown' && DESTRUCTIVE_INTENTS.has(got.intent as never) && !heard.doubtful) wrongActions.push(`${voice}: "${text}" heard as "${heard.transcript}" -> ${got.intent}`);
       }
       right += voiceRight;
       total += voiceTotal;
@@ -130,17 +132,32 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', () 
     }
     console.log(`voice recogniser command accuracy: ${right}/${total} (${((100 * right) / total).toFixed(0)} %) — ${perVoice.join(', ')}`);
     expect(wrongActions).toEqual([]);
-    // Measured 70 % on this subset (23/33) with espeak-ng voices; the issue's target is 95 %,
-    // not met yet (see the report). This bar catches a recogniser that stopped working.
-    expect(right / total).toBeGreaterThanOrEqual(0.6);
+    // The bench measures 94 % over every command in six voices (and the held-out phrasings in
+    // three others, see the README); this subset of 33 must stay close.
+    expect(right / total).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('never turns speech that is no command into a destructive action', async () => {
-    for (const text of SPOKEN_NON_COMMANDS) {
-      const heard = await recognizer.recognize(await synthesise(text, 'en-us', 160, dir), { mode: 'command', categories: SPOKEN_CATEGORIES });
-      const intent = heard.inGrammar ? parseVoiceCommand(heard.transcript, { categories: SPOKEN_CATEGORIES }).intent : 'unknown';
-      expect(DESTRUCTIVE_INTENTS.has(intent as never), `${text} -> ${heard.transcript}`).toBe(false);
+  it('never turns speech that is no command into a destructive action without asking', async () => {
+    const speakers = [
+      { voice: 'en-us', speed: 160 },
+      // Heard by the grammar as "delete the email please": the language model's transcript of
+      // the same audio is no "delete", so it must come back doubtful.
+      { voice: 'en+f3', speed: 175 },
+    ];
+    for (const { voice, speed } of speakers) {
+      for (const text of [...SPOKEN_NON_COMMANDS, 'turn the music down please']) {
+        const heard = await recognizer.recognize(await synthesise(text, voice, speed, dir), { mode: 'command', categories: SPOKEN_CATEGORIES });
+        const intent = heard.inGrammar ? parseVoiceCommand(heard.transcript, { categories: SPOKEN_CATEGORIES }).intent : 'unknown';
+        const acted = DESTRUCTIVE_INTENTS.has(intent as never) && !heard.doubtful;
+        expect(acted, `${voice}: ${text} -> ${heard.transcript}`).toBe(false);
+      }
     }
+  });
+
+  it('carries out a clearly spoken destructive command without asking', async () => {
+    const heard = await recognizer.recognize(await synthesise('trash it', 'en-us+f2', 130, dir), { mode: 'command', categories: SPOKEN_CATEGORIES });
+    expect(parseVoiceCommand(heard.transcript).intent).toBe('trash');
+    expect(heard.doubtful).toBe(false);
   });
 
   it('leaves no file behind: audio goes through a pipe, the grammar directory is removed', async () => {

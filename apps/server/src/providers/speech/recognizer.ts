@@ -24,6 +24,12 @@ export interface Recognition {
    * Always false in dictation mode.
    */
   inGrammar: boolean;
+  /**
+   * Command mode, for a transcript that is a destructive command (archive, trash, quarantine,
+   * send): true when the audio did not clearly say it (a free transcription of the same audio
+   * did not come out as that command). The caller must not act on it without asking.
+   */
+  doubtful?: boolean;
   /** Length of the audio, for real-time-factor figures. */
   seconds: number;
 }

@@ -18,7 +18,8 @@ export type VoicePhase =
   | { kind: 'listening'; mode: 'command' | 'dictation'; engine: 'offline' | 'browser'; level: number; seconds: number; interim: string }
   | { kind: 'recognising'; mode: 'command' | 'dictation' }
   | { kind: 'done'; heard: string; via: 'spoken' | 'typed'; understood: string | null; outcome: VoiceOutcome; hints: readonly VoiceHint[]; help: boolean }
-  | { kind: 'confirm'; heard: string; via: 'spoken' | 'typed'; question: string; intent: string }
+  /** `recheck`: a command the recogniser was not sure it heard, carried out on "yes". */
+  | { kind: 'confirm'; heard: string; via: 'spoken' | 'typed'; question: string; intent: string; recheck?: VoiceCommand }
   | { kind: 'error'; message: string };
 
 export interface VoiceContextValue {
@@ -85,6 +86,7 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
   /** The latest phase and start, for callbacks made before them (a spoken question's end, the recorder's auto-stop). */
   const phaseRef = useRef(phase);
   const startRef = useRef<(mode: 'command' | 'dictation') => Promise<void>>(async () => undefined);
+  const runCommandRef = useRef<(command: VoiceCommand, heard: string, via: Via) => Promise<void>>(async () => undefined);
   const stopRef = useRef<() => void>(() => undefined);
 
   const show = useCallback((next: VoicePhase) => {
@@ -133,10 +135,32 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
     async (question: Extract<VoicePhase, { kind: 'confirm' }>, yes: boolean) => {
       listenAfterQuestion.current = false;
       stopSpeaking();
+      if (question.recheck) {
+        if (yes) return runCommandRef.current({ ...question.recheck, askFirst: false }, question.heard, question.via);
+        return show({ kind: 'done', heard: question.heard, via: question.via, understood: null, outcome: { message: 'Cancelled; nothing was changed.' }, hints: [], help: false });
+      }
       const { carryOutConfirmed, describeCommand } = await loadEngine();
       const understood = describeCommand(question.intent, {});
       const outcome = yes ? await carryOutConfirmed(question.intent) : { message: 'Cancelled; nothing was changed.' };
       show({ kind: 'done', heard: question.heard, via: question.via, understood, outcome, hints: [], help: false });
+    },
+    [show],
+  );
+
+  /** Asks a yes / no question; a spoken command's question is said aloud and the answer listened for. */
+  const ask = useCallback(
+    (question: Extract<VoicePhase, { kind: 'confirm' }>, via: Via) => {
+      show(question);
+      if (via === 'spoken' && speechSynthesisSupported()) {
+        listenAfterQuestion.current = true;
+        speak(question.question, {
+          onEnd: () => {
+            if (!listenAfterQuestion.current || phaseRef.current.kind !== 'confirm') return;
+            listenAfterQuestion.current = false;
+            void startRef.current('command');
+          },
+        });
+      }
     },
     [show],
   );
@@ -154,27 +178,20 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
       }
       if (command.intent === 'unknown') return notUnderstood(heard, via, command.hints ?? []);
       const understood = engineModule.describeCommand(command.intent, command.slots);
+      if (command.askFirst) return ask({ kind: 'confirm', heard, via, question: `Did you say “${understood}”? Say yes or no`, intent: command.intent, recheck: command }, via);
       for (const handler of [...handlers.current].reverse()) {
         const handled = await handler(command);
         if (handled) return show({ kind: 'done', heard, via, understood, outcome: handled, hints: [], help: false });
       }
       const result = await engineModule.carryOutCommand(command, { navigate, readAloud, stopReading });
       if (result.kind === 'done') return show({ kind: 'done', heard, via, understood: result.understood, outcome: result.outcome, hints: [], help: result.help ?? false });
-      show({ kind: 'confirm', heard, via, question: result.question, intent: result.intent });
-      if (via === 'spoken' && speechSynthesisSupported()) {
-        // Asked aloud, then listened for: the answer can be spoken too.
-        listenAfterQuestion.current = true;
-        speak(result.question, {
-          onEnd: () => {
-            if (!listenAfterQuestion.current || phaseRef.current.kind !== 'confirm') return;
-            listenAfterQuestion.current = false;
-            void startRef.current('command');
-          },
-        });
-      }
+      ask({ kind: 'confirm', heard, via, question: result.question, intent: result.intent }, via);
     },
-    [show, settle, notUnderstood, navigate, readAloud, stopReading],
+    [show, settle, notUnderstood, navigate, readAloud, stopReading, ask],
   );
+  useEffect(() => {
+    runCommandRef.current = runCommand;
+  }, [runCommand]);
 
   const runText = useCallback(
     async (text: string, via: Via = 'typed') => {
@@ -212,7 +229,7 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
           return;
         }
         const command = result.command ?? { intent: 'unknown', slots: {}, hints: [] };
-        await runCommand({ intent: command.intent, slots: command.slots, hints: command.hints as VoiceHint[] }, result.transcript, 'spoken');
+        await runCommand({ intent: command.intent, slots: command.slots, hints: command.hints as VoiceHint[], askFirst: 'askFirst' in command && command.askFirst === true }, result.transcript, 'spoken');
       } catch (error) {
         endDictation(null);
         show({ kind: 'error', message: describeError(error) });

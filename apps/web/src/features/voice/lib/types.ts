@@ -5,6 +5,8 @@ export interface VoiceCommand {
   intent: string;
   slots: Record<string, unknown>;
   hints?: readonly VoiceHint[];
+  /** Recognised but not surely: ask "Did you say …?" before carrying it out. */
+  askFirst?: boolean;
 }
 
 /** What a command did, for the panel: a sentence, and Undo when it can be taken back. */
