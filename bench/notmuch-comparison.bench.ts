@@ -364,7 +364,7 @@ async function printPlans(handle: DatabaseHandle, labels: Awaited<ReturnType<typ
     const page = handle.db.selectFrom('messages').select(['id']).where('account_id', '=', ACCOUNT).where(pageWhere(compiled.sql, compiled.ast, PAGE_SIZE + 1, count)).orderBy('internal_date', 'desc').orderBy('id', 'desc').limit(PAGE_SIZE + 1).compile();
     const explain = handle.engine === 'sqlite' ? sql`explain query plan ${sql.raw(inline(page.sql, page.parameters))}` : sql`explain ${sql.raw(inline(page.sql, page.parameters, true))}`;
     const lines = (await explain.execute(handle.db)).rows.map((r) => String((r as Record<string, unknown>)['detail'] ?? (r as Record<string, unknown>)['QUERY PLAN']).trim());
-    console.log(`  plan ${handle.engine} ${q.query}: count ${compiled.sql.index?.exact ? 'in the word index alone' : compiled.sql.usesWordIndex ? 'through the word index' : 'by scan'}; page: ${lines.join(' / ')}`);
+    console.log(`  plan ${handle.engine} ${q.query}: count ${compiled.sql.index?.exact ? 'in the word index alone' : compiled.sql.usesWordIndex ? (compiled.sql.index?.residual ? 'through the word index and its date/size terms' : 'through the word index') : 'by scan'}; page: ${lines.join(' / ')}`);
   }
 }
 

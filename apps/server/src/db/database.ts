@@ -53,6 +53,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma(`cache_size = -${memory.cacheKiB}`);
   // Sorts of a page's candidates (ORDER BY date) stay in memory.
   sqlite.pragma('temp_store = MEMORY');
+  // Statistics for the planner: without them (nothing ran ANALYZE) SQLite guesses, and on a
+  // 100,000-message store it counted a word-index query by scanning an index entry for every row
+  // of the account instead of reading the rows the index admits (9 ms against 3.5 ms). Tables
+  // never analyzed, or grown or shrunk much since, are analyzed as the store opens, each index
+  // sampled (0.2 s for 100,000 messages, once; nothing when the statistics are current).
+  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
