@@ -91,7 +91,7 @@ export function NotificationSettingsSection() {
                 From
                 <input
                   type="time"
-                  className="h-10 rounded-lg border border-line bg-surface px-2 text-fg"
+                  className="h-10 rounded-lg border border-line-strong bg-surface px-2 text-fg disabled:opacity-60"
                   value={values.quietStart}
                   disabled={!values.quietHours}
                   onChange={(e) => e.target.value && save({ quietStart: e.target.value })}
@@ -101,7 +101,7 @@ export function NotificationSettingsSection() {
                 until
                 <input
                   type="time"
-                  className="h-10 rounded-lg border border-line bg-surface px-2 text-fg"
+                  className="h-10 rounded-lg border border-line-strong bg-surface px-2 text-fg disabled:opacity-60"
                   value={values.quietEnd}
                   disabled={!values.quietHours}
                   onChange={(e) => e.target.value && save({ quietEnd: e.target.value })}

@@ -7,9 +7,10 @@ import { AccountSection } from './AccountSection';
 import { ApiTokensSection } from './ApiTokensSection';
 import { DataSection } from './DataSection';
 import { GmailSection } from './GmailSection';
+import { MailSettingsSection } from './MailSettingsSection';
 import { PreferencesSection } from './PreferencesSection';
 
-/** /settings: account, Gmail connection, notifications, replies and AI, voice, API tokens, this browser's preferences, export and deletion. */
+/** /settings: account, Gmail connection, notifications, mail, replies and AI, voice, API tokens, this browser's preferences, export and deletion. */
 export function SettingsPage() {
   const auth = useAuth();
   if (auth.status !== 'signed-in') return <PageSpinner />;
@@ -19,6 +20,7 @@ export function SettingsPage() {
         <AccountSection user={auth.user} />
         <GmailSection />
         <NotificationSettingsSection />
+        <MailSettingsSection />
         <AiSettingsSection />
         <VoiceSettingsSection />
         <ApiTokensSection />
