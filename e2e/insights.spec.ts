@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Insights } from '@mailroom/contract';
+import { createSandbox } from '@mailroom/gmail-sandbox';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test as base } from './fixtures.ts';
+import { startTestServer, type TestServer } from './server.ts';
+import { DEMO_ACCOUNT, callFn, signInAndConnectGmail } from './web-journeys.ts';
+
+// Issue 18 in the browser, on the demo mailbox (a corpus sample) plus a conversation whose figures
+// are known: Ann writes two days ago and the demo user answers two hours later; Bo's message is
+// unread; a newsletter came 20 and 40 days ago. /insights renders every chart and its table, the
+// range switch changes the numbers (to what getInsights answers), and the CSV download holds what
+// the page shows.
+
+const CORPUS_SAMPLE = 60;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const now = Date.now();
+const at = (ago: number) => new Date(now - ago).toUTCString();
+
+const MBOX = [
+  { from: 'Ann Smith <ann@acme.example>', to: DEMO_ACCOUNT.email, labels: 'Inbox', date: at(2 * DAY), id: 'ann-1@acme.example', subject: 'Launch plan' },
+  { from: `Demo User <${DEMO_ACCOUNT.email}>`, to: 'ann@acme.example', labels: 'Archived,Opened,Sent', date: at(2 * DAY - 2 * HOUR), id: 'demo-1@mailroom.local', subject: 'Re: Launch plan', inReplyTo: 'ann-1@acme.example' },
+  { from: 'Bo Chen <bo@acme.example>', to: DEMO_ACCOUNT.email, labels: 'Inbox,Unread', date: at(3 * DAY), id: 'bo-1@acme.example', subject: 'Slides' },
+  { from: 'Acme Weekly <news@mail.acme.example>', to: DEMO_ACCOUNT.email, labels: 'Inbox,Unread', date: at(20 * DAY), id: 'weekly-41@mail.acme.example', subject: 'Acme Weekly #41', list: true },
+  { from: 'Acme Weekly <news@mail.acme.example>', to: DEMO_ACCOUNT.email, labels: 'Inbox,Unread', date: at(40 * DAY), id: 'weekly-40@mail.acme.example', subject: 'Acme Weekly #40', list: true },
+]
+  .map((m, i) =>
+    [
+      `From ${i + 1}@xxx Mon Jun  3 09:00:00 +0000 2024`,
+      `X-Gmail-Labels: ${m.labels}`,
+      `From: ${m.from}`,
+      `To: ${m.to}`,
+      `Subject: ${m.subject}`,
+      `Message-ID: <${m.id}>`,
+      ...(m.inReplyTo ? [`In-Reply-To: <${m.inReplyTo}>`, `References: <${m.inReplyTo}>`] : []),
+      ...(m.list ? ['List-Id: Acme Weekly <weekly.acme.example>', 'List-Unsubscribe: <https://acme.example/unsubscribe>'] : []),
+      `Date: ${m.date}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Hello.',
+      '',
+    ].join('\n'),
+  )
+  .join('\n');
+
+const test = base.extend<object, { server: TestServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startTestServer(
+        {},
+        {
+          prepare: async (dataDir) => {
+            const sandbox = createSandbox({ dataFile: path.join(dataDir, 'gmail-sandbox.sqlite'), tokens: {} });
+            try {
+              await sandbox.seedFromCorpus({ email: DEMO_ACCOUNT.email, limit: CORPUS_SAMPLE });
+              await sandbox.importMbox(MBOX, DEMO_ACCOUNT.email);
+            } finally {
+              await sandbox.close();
+            }
+          },
+        },
+      );
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let context: BrowserContext;
+let page: Page;
+
+/** A summary figure: the value after its label. */
+const stat = (label: string) => page.locator('dl[aria-label="Summary"] dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const fmt = (n: number) => new Intl.NumberFormat('en').format(n);
+
+async function insightsFor(days: number): Promise<Insights> {
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY).toISOString().slice(0, 10);
+  return callFn<Insights>(page, 'getInsights', { from, to });
+}
+
+test.beforeAll(async ({ browser, server }) => {
+  // The browser's zone is the user's (detected at sign-in): UTC here, so "today" is the same everywhere.
+  context = await browser.newContext({ baseURL: server.url, timezoneId: 'UTC', acceptDownloads: true });
+  page = await context.newPage();
+  await signInAndConnectGmail(page);
+  // The first sync of the sample takes seconds: wait until the conversation is in the store.
+  await expect.poll(async () => (await insightsFor(7)).responseTimes.mine.count, { timeout: 60_000 }).toBe(1);
+});
+
+test.afterAll(async () => {
+  await context.close();
+});
+
+test('/insights renders every chart with its table, and the range switch changes the numbers', async () => {
+  const week = await insightsFor(7);
+  const quarter = await insightsFor(90);
+  expect(quarter.totals.received).toBeGreaterThan(week.totals.received);
+
+  await page.goto('/insights?days=7');
+  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '7 days' })).toBeChecked();
+  await expect(stat('Received')).toHaveText(fmt(week.totals.received));
+  // Ann's message answered two hours later: the only reply of the range.
+  await expect(stat('Your median reply')).toHaveText('2 h');
+  for (const id of ['per-day', 'backlog', 'response']) await expect(page.getByTestId(`${id}-chart`).locator('svg.recharts-surface:not([aria-label])')).toBeVisible();
+  await expect(page.getByTestId('heatmap-chart')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Top senders' }).getByText('ann@acme.example')).toBeVisible();
+
+  // Every chart's table is there for screen readers; "Show table" shows it to everyone.
+  const perDay = page.getByRole('region', { name: 'Mail per day' });
+  await perDay.getByRole('button', { name: 'Show table' }).click();
+  await expect(perDay.getByRole('button', { name: 'Show chart' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(perDay.getByRole('table', { name: 'Mail per day' }).getByRole('row')).toHaveCount(1 + 7);
+  await expect(page.getByTestId('per-day-chart')).toHaveCount(0);
+
+  await page.getByText('90 days', { exact: true }).click();
+  await expect(page).toHaveURL(/days=90/);
+  await expect(stat('Received')).toHaveText(fmt(quarter.totals.received));
+  // The newsletter, twice unread in 90 days: a candidate to unsubscribe from, linked to /unsubscribe.
+  const lists = page.getByRole('region', { name: 'Newsletters and lists' });
+  await expect(lists.getByRole('link', { name: /unsubscribe from Acme Weekly/ })).toHaveAttribute('href', '/unsubscribe');
+});
+
+test('Export CSV downloads what the page shows', async () => {
+  await page.goto('/insights?days=30');
+  const shown = await insightsFor(30);
+  await expect(stat('Received')).toHaveText(fmt(shown.totals.received));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe(`mailroom-insights-${shown.range.from}-to-${shown.range.to}.csv`);
+  const csv = fs.readFileSync(await download.path(), 'utf8');
+  const sections = new Map(csv.split('\r\n\r\n').map((block) => {
+    const [title, ...lines] = block.split('\r\n');
+    return [title, lines] as const;
+  }));
+  const days = (sections.get('Mail per day') ?? []).slice(1).map((line) => line.split(','));
+  expect(days).toHaveLength(30);
+  expect(days.reduce((sum, d) => sum + Number(d[1]), 0)).toBe(shown.totals.received);
+  expect(days.reduce((sum, d) => sum + Number(d[4]), 0)).toBe(shown.totals.sent);
+  const senders = (sections.get('Top senders') ?? []).slice(1);
+  expect(senders[0]?.split(',')[0]).toBe(shown.senders[0]?.key);
+  await expect(page.getByRole('table', { name: 'Top senders' }).getByRole('row').nth(1)).toContainText(shown.senders[0]?.key ?? '');
+  expect(sections.get('Response times')?.[1]).toBe('you,all,1,7200,7200');
+});
