@@ -70,7 +70,8 @@ export class InjectBrowser {
   ): Promise<LightMyRequestResponse> {
     const path = this.pathOf(url);
     const cookie = this.cookieHeader(path.split('?')[0] ?? path);
-    const headers: Record<string, string> = { ...options.headers, ...(cookie ? { cookie } : {}) };
+    // The Host a browser at the app's origin sends (the app redirects pages asked for on another host name).
+    const headers: Record<string, string> = { host: new URL(this.origin).host, ...options.headers, ...(cookie ? { cookie } : {}) };
     let payload: string | Buffer | undefined;
     if (options.body) {
       headers['content-type'] = options.body.type;
