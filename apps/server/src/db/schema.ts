@@ -408,6 +408,12 @@ export interface BundleSettingsTable {
   updated_at: number;
 }
 
+/** features/bundles: moves with every change to an account's bundle assignments, sender choices or deliveries. */
+export interface BundleGenerationsTable {
+  account_id: string;
+  generation: number;
+}
+
 /** features/bundles: the daily digest, one per user per day in their zone (derived data, age `created_at`). */
 export interface DigestsTable {
   id: string;
@@ -457,6 +463,7 @@ export interface Database {
   bundle_sender_rules: BundleSenderRulesTable;
   bundle_settings: BundleSettingsTable;
   digests: DigestsTable;
+  bundle_generations: BundleGenerationsTable;
   unsubscribe_requests: UnsubscribeRequestsTable;
   blocked_senders: BlockedSendersTable;
   priority_models: PriorityModelsTable;

@@ -18,6 +18,7 @@ import * as search from './20261124T1400_search.ts';
 import * as replies from './20261124T1500_replies.ts';
 import * as notifications from './20261126T0840_notifications.ts';
 import * as bundles from './20261126T0830_bundles.ts';
+import * as bundlesGeneration from './20261126T0830_bundles_generation.ts';
 import * as unsubscribe from './20261126T0810_unsubscribe.ts';
 import * as priority from './20261126T0800_priority.ts';
 import * as priorityRescore from './20261126T0801_priority_rescore.ts';
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '20261124T1500_replies': replies,
   '20261126T0840_notifications': notifications,
   '20261126T0830_bundles': bundles,
+  '20261126T0830_bundles_generation': bundlesGeneration,
   '20261126T0810_unsubscribe': unsubscribe,
   '20261126T0800_priority': priority,
   '20261126T0801_priority_rescore': priorityRescore,

@@ -2,6 +2,7 @@ import type { BUNDLE_IDS as CONTRACT_BUNDLE_IDS } from '@mailroom/contract';
 import { BUNDLE_IDS, classifyBundle, type BundleId, type BundleMessage, type SenderRules } from '@mailroom/intelligence/bundles';
 import type { Address } from '@mailroom/mail-query';
 import type { Db } from '../../db/database.ts';
+import { bumpBundleGeneration } from './generation.ts';
 
 // The contract's bundle ids are the classifier's, in the same order (a compile-time check).
 const sameIds: readonly (typeof CONTRACT_BUNDLE_IDS)[number][] = BUNDLE_IDS satisfies readonly (typeof CONTRACT_BUNDLE_IDS)[number][];
@@ -86,6 +87,7 @@ async function writeAssignments(db: Db, accountId: string, rows: readonly Classi
       })),
     )
     .execute();
+  await bumpBundleGeneration(db, accountId);
 }
 
 /** (Re)classifies the named messages from the store as they are now; ids no longer stored are dropped. */
@@ -103,6 +105,7 @@ export async function classifyMessages(db: Db, accountId: string, ids: readonly 
 }
 
 export async function forgetMessages(db: Db, accountId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length) await bumpBundleGeneration(db, accountId);
   for (let i = 0; i < ids.length; i += CHUNK) {
     await db.deleteFrom('message_bundles').where('account_id', '=', accountId).where('message_id', 'in', ids.slice(i, i + CHUNK)).execute();
   }

@@ -8,6 +8,9 @@ import { listBundles as bundlesOf, senderRules } from './service.ts';
 export const listBundles: FnImpl<'listBundles'> = async (ctx) => {
   const account = await connectedAccountOf(ctx.db, ctx.principal.userId);
   if (!account) return { bundles: await bundlesOf(ctx.db, ''), senderRules: [] };
-  if (await hasUnclassified(ctx.db, account.id)) await ctx.jobs.enqueue(CLASSIFY_ACCOUNT_JOB, { accountId: account.id });
-  return { bundles: await bundlesOf(ctx.db, account.id), senderRules: await senderRules(ctx.db, account.id) };
+  // Checked when the counts are recounted (the store or the bundles changed), not on every call.
+  const checkUnclassified = async () => {
+    if (await hasUnclassified(ctx.db, account.id)) await ctx.jobs.enqueue(CLASSIFY_ACCOUNT_JOB, { accountId: account.id });
+  };
+  return { bundles: await bundlesOf(ctx.db, account.id, checkUnclassified), senderRules: await senderRules(ctx.db, account.id) };
 };

@@ -5,6 +5,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { invalidArgument } from '../../errors.ts';
 import { senderOf, SUMMARY_COLUMNS, summaryOf, type MailCandidate } from '../mail/index.ts';
+import { bumpBundleGeneration, bundlesVersion } from './generation.ts';
 
 const INBOX_BIT = systemLabelBit('INBOX') ?? 0;
 const UNREAD_BIT = systemLabelBit('UNREAD') ?? 0;
@@ -33,8 +34,23 @@ function bundleMessages(db: Db, accountId: string, bundleId: BundleId) {
     .where(inInbox);
 }
 
+/** Answers kept per account until its store or its bundles change (bundlesVersion), in this process. */
+const listed = new Map<string, { version: string; bundles: Bundle[] }>();
+const MAX_CACHED_ACCOUNTS = 10_000;
+
 /** Every bundle with its counts of inbox mail, newest senders and delivery. */
-export async function listBundles(db: Db, accountId: string): Promise<Bundle[]> {
+export async function listBundles(db: Db, accountId: string, onRecount?: () => Promise<void>): Promise<Bundle[]> {
+  const version = await bundlesVersion(db, accountId);
+  const hit = listed.get(accountId);
+  if (hit && hit.version === version) return hit.bundles;
+  await onRecount?.();
+  const bundles = await computeBundles(db, accountId);
+  if (listed.size >= MAX_CACHED_ACCOUNTS) listed.delete(listed.keys().next().value as string);
+  listed.set(accountId, { version, bundles });
+  return bundles;
+}
+
+async function computeBundles(db: Db, accountId: string): Promise<Bundle[]> {
   const counts = await db
     .selectFrom('message_bundles as b')
     .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'b.account_id').onRef('m.id', '=', 'b.message_id'))
@@ -153,6 +169,7 @@ export async function setDelivery(db: Db, accountId: string, bundleId: BundleId,
     .values({ account_id: accountId, bundle_id: bundleId, delivery, updated_at: now })
     .onConflict((oc) => oc.columns(['account_id', 'bundle_id']).doUpdateSet({ delivery, updated_at: now }))
     .execute();
+  await bumpBundleGeneration(db, accountId);
 }
 
 /**
@@ -165,6 +182,7 @@ export async function moveSender(db: Db, accountId: string, address: string, bun
     .values({ account_id: accountId, address, bundle_id: bundleId, updated_at: now })
     .onConflict((oc) => oc.columns(['account_id', 'address']).doUpdateSet({ bundle_id: bundleId, updated_at: now }))
     .execute();
+  await bumpBundleGeneration(db, accountId);
   const ids = await db.selectFrom('message_bundles').select('message_id').where('account_id', '=', accountId).where('sender', '=', address).execute();
   return reclassify(ids.map((r) => r.message_id));
 }

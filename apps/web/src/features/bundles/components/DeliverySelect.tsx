@@ -11,9 +11,9 @@ export function DeliverySelect({ bundle }: { bundle: Bundle }) {
   const setDelivery = useSetDelivery();
   const toast = useToast();
   return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="sr-only">
-        Where {bundle.name} shows
+    <div className="flex min-w-0 items-center gap-2">
+      <label htmlFor={id} className="shrink-0 text-sm text-muted">
+        <span className="sr-only">{bundle.name}: </span>Shows as
       </label>
       <select
         id={id}
@@ -23,12 +23,12 @@ export function DeliverySelect({ bundle }: { bundle: Bundle }) {
           setDelivery.mutate(
             { bundleId: bundle.bundleId, delivery: e.target.value as Bundle['delivery'] },
             {
-              onSuccess: (result) => toast.show({ tone: 'success', title: `${bundle.name}: ${DELIVERY_LABELS[result.delivery].toLowerCase()}` }),
+              onSuccess: (result) => toast.show({ tone: 'success', title: `${bundle.name}: ${DELIVERY_LABELS[result.delivery].charAt(0).toLowerCase()}${DELIVERY_LABELS[result.delivery].slice(1)}` }),
               onError: (error) => toast.show({ tone: 'danger', title: 'Could not change the setting', description: describeError(error) }),
             },
           )
         }
-        className={`w-full ${FIELD}`}
+        className={`min-w-0 flex-1 ${FIELD}`}
       >
         {DELIVERIES.map((d) => (
           <option key={d} value={d}>

@@ -15,9 +15,9 @@ export const BUNDLE_INFO: Record<BundleIdName, { icon: IconName; about: string }
 };
 
 export const DELIVERY_LABELS: Record<BundleDelivery, string> = {
-  inbox: 'Show each message in the inbox',
-  grouped: 'Show as one grouped row in the inbox',
-  digest: 'Hold for the daily digest',
+  inbox: 'Each message in the inbox',
+  grouped: 'One grouped row in the inbox',
+  digest: 'Held for the daily digest',
 };
 
 export const DELIVERIES: readonly BundleDelivery[] = ['inbox', 'grouped', 'digest'];
