@@ -58,6 +58,12 @@ export const envSchema = z
     PUSH_API_KEY: z.string().min(1).max(200).default('mailroom-web'),
     PUSH_APP_ID: z.string().min(1).max(200).default('mailroom-web'),
     PUSH_SENDER_ID: z.string().min(1).max(200).default('mailroom'),
+    /** Comma-separated sign-in addresses of the operators who see the whole instance on /ops (issue 18). */
+    OPS_ADMINS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean))
+      .refine((list) => list.every((a) => /^[^\s@]+@[^\s@]+$/.test(a)), { message: 'must be comma-separated email addresses' }),
   })
   .superRefine((env, ctx) => {
     // Half a Google client cannot work; say so at start-up rather than at the first sign-in.
@@ -118,6 +124,8 @@ export const envSchema = z
      * Web Push (issue 20): the seed's client configuration values (projectId also names the
      * registrations path), and the VAPID keys (null: generated into DATA_DIR on first start).
      */
+    /** Who may see the whole instance on /ops (lower-cased addresses); everyone sees their own account. */
+    opsAdmins: env.OPS_ADMINS,
     push: {
       projectId: env.PUSH_PROJECT_ID,
       apiKey: env.PUSH_API_KEY,

@@ -9,6 +9,7 @@ import { insightsPlugin } from './insights/plugin.ts';
 import { mailPlugin } from './mail/plugin.ts';
 import { messagesPlugin } from './messages/plugin.ts';
 import { notificationsPlugin } from './notifications/plugin.ts';
+import { opsPlugin } from './ops/plugin.ts';
 import { recoveryPlugin } from './recovery/plugin.ts';
 import { repliesPlugin } from './replies/plugin.ts';
 import { searchPlugin } from './search/plugin.ts';
@@ -38,6 +39,7 @@ export const featurePlugins: readonly FeaturePlugin[] = [
   bundlesPlugin,
   unsubscribePlugin,
   insightsPlugin,
+  opsPlugin,
   priorityPlugin,
 ];
 

@@ -8,6 +8,7 @@ import { insightsFunctions } from './insights.ts';
 import { mailFunctions } from './mail.ts';
 import { messageFunctions } from './messages.ts';
 import { notificationFunctions } from './notifications.ts';
+import { opsFunctions } from './ops.ts';
 import { recoveryFunctions } from './recovery.ts';
 import { searchFunctions } from './search.ts';
 import { replyFunctions } from './replies.ts';
@@ -26,6 +27,7 @@ export * from './insights.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './ops.ts';
 export * from './recovery.ts';
 export * from './search.ts';
 export * from './replies.ts';
@@ -53,6 +55,7 @@ export const functions = {
   ...voiceFunctions,
   ...notificationFunctions,
   ...insightsFunctions,
+  ...opsFunctions,
   ...unsubscribeFunctions,
   ...bundleFunctions,
   ...priorityFunctions,

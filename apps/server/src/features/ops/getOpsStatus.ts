@@ -1,0 +1,17 @@
+import { FnError } from '../../errors.ts';
+import type { FnImpl } from '../registry.ts';
+import { accountStatus, instanceStatus, openWork } from './service.ts';
+
+/** Whether the signed-in user is an operator: their address is listed in OPS_ADMINS. */
+export function isOperator(opsAdmins: readonly string[], email: string): boolean {
+  return opsAdmins.includes(email.trim().toLowerCase());
+}
+
+/** /ops: the caller's own sync and work; with `instance: true` (operators only) the whole instance. */
+export const getOpsStatus: FnImpl<'getOpsStatus'> = async (ctx, data) => {
+  const operator = isOperator(ctx.config.opsAdmins, ctx.principal.email);
+  if (data.instance && !operator) throw new FnError('PERMISSION_DENIED', 'Only the operators listed in OPS_ADMINS see the whole instance.');
+  const now = ctx.clock.now();
+  const [account, work] = await Promise.all([accountStatus(ctx.db, ctx.principal.userId), openWork(ctx.db, ctx.principal.userId, now)]);
+  return { account, work, operator, instance: data.instance ? await instanceStatus(ctx.db, ctx.jobs, now) : null };
+};
