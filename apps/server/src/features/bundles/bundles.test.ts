@@ -185,6 +185,9 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
     // What Mailroom did in the period and what Recovery holds (the archive and mark-read above, undone).
     expect(digest.recoverable.batches).toBeGreaterThanOrEqual(0);
     expect(await ok<Digest>(alice.call('getDigest', { digestId: digest.digestId }))).toEqual(digest);
+    // The bell says it is ready, once.
+    const bell = await ok<{ notifications: Array<{ title: string; url: string }> }>(alice.call('listNotifications'));
+    expect(bell.notifications.filter((n) => n.title === 'Your daily digest is ready')).toEqual([expect.objectContaining({ url: `/digest?d=${digest.digestId}` })]);
     // Another user's digest is NOT_FOUND, as is acting on its group.
     expect(await failure(bob.call('getDigest', { digestId: digest.digestId }))).toMatchObject({ status: 'NOT_FOUND' });
     expect(await failure(bob.call('modifyEmails', { target: { source: { kind: 'digest', digestId: digest.digestId, bundleId: 'forums' }, all: true }, action: 'archive' }))).toMatchObject({ status: 'NOT_FOUND' });

@@ -1,5 +1,6 @@
 import { defineJob } from '../../platform/plugin.ts';
 import type { AppServices } from '../../platform/services.ts';
+import { notifyUser } from '../notifications/index.ts';
 import { loadSettings } from '../settings/index.ts';
 import { classifyStale } from './classify.ts';
 import { buildDueDigest, requireDigest } from './digest.ts';
@@ -42,6 +43,22 @@ export const digestDueJob = defineJob<Record<string, never>>({
   },
 });
 
+/** "Your daily digest is ready" in the bell and by push (issue 20), as the user's notification settings say. */
+async function announce(services: AppServices, userId: string, digestId: string): Promise<void> {
+  try {
+    const digest = await requireDigest(services.db, userId, digestId);
+    await notifyUser(services, userId, {
+      kind: 'digestReady',
+      title: 'Your daily digest is ready',
+      body: digest.total === 0 ? 'Nothing new in bundles.' : `${digest.total} ${digest.total === 1 ? 'message' : 'messages'} in ${digest.groups.length} ${digest.groups.length === 1 ? 'bundle' : 'bundles'}.`,
+      url: `/digest?d=${encodeURIComponent(digestId)}`,
+    });
+  } catch (error) {
+    // The digest is there either way; a notification that could not be made is only logged.
+    services.log.warn({ err: error }, 'digest-ready notification failed');
+  }
+}
+
 /**
  * Builds the user's due digest (once per day, digest.ts) and, when the user asked for it, emails
  * it once (`emailed_at`). Keyed by user: two requests never build at once.
@@ -61,7 +78,8 @@ export const buildDigestJob = defineJob<{ userId: string; accountId: string }>({
     if (!account) return;
     // Mail that arrived before the digest's end is filed before the digest is read.
     await classifyStale(db, account.id, services.clock.now());
-    await buildDueDigest(db, data.userId, account.id, services.clock.now());
+    const built = await buildDueDigest(db, data.userId, account.id, services.clock.now());
+    if (built) await announce(services, data.userId, built);
     const { settings } = await loadSettings(db, data.userId);
     if (!settings.mail.digestEmail) return;
     const unsent = await db
