@@ -65,7 +65,11 @@ export class VoiceRecorder {
 
   async start(): Promise<void> {
     if (!microphoneSupported()) throw new MicrophoneError('This browser cannot record audio here (it needs a secure connection and Web Audio). Type the command instead (Ctrl+K).');
-    this.stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+    // The recogniser wants the voice as the microphone hears it: the browser's noise suppression
+    // and automatic gain smear and pump the very sounds the acoustic model tells apart (the
+    // server adds its own steady noise floor). Echo cancellation stays: Mailroom speaks its
+    // questions aloud and then listens.
+    this.stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: false, autoGainControl: false } });
     try {
       this.context = new AudioContext();
       await this.context.audioWorklet.addModule(captureWorkletUrl);
