@@ -115,6 +115,9 @@ describe.each(ENGINES)('users are isolated and cookie state changes need CSRF pr
       discardDraft: { sendId: aliceIds.sendId },
       translateSearch: { request: 'from quentin about the private subject of alice' },
       searchMail: { request: 'from quentin about the private subject of alice', query: 'subject:private' },
+      // Alice's messages are dated November 2024: inside this range, never in Bob's figures.
+      getInsights: { from: '2024-06-01', to: '2025-05-31' },
+      getOpsStatus: { instance: true },
     };
     // Disconnecting is Bob's own business, but it goes last so every other call sees his account.
     const order = [...implemented.filter((n) => n !== 'disconnectGmail'), ...implemented.filter((n) => n === 'disconnectGmail')];
