@@ -19,7 +19,7 @@ interface CategoryCardProps {
 export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) {
   const headingId = `category-${category.categoryId}`;
   return (
-    <Card as="article" padded={false} className="relative flex flex-col p-5 hover:border-line-strong" aria-labelledby={headingId}>
+    <Card as="article" padded={false} className="relative flex w-full min-w-0 flex-col p-5 hover:border-line-strong" aria-labelledby={headingId}>
       <div className="flex items-start gap-3">
         <span
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-accent-solid text-white"
@@ -29,7 +29,7 @@ export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) 
           <Icon name={categoryIcon(category)} size={20} />
         </span>
         <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="text-base font-semibold text-fg">
+          <h2 id={headingId} className="text-base font-semibold [overflow-wrap:anywhere] text-fg">
             {/* The whole card opens the category; Edit and Delete sit above that link. */}
             <Link to={`/manual/${encodeURIComponent(category.categoryId)}`} className="after:absolute after:inset-0 after:rounded-xl hover:underline">
               {category.name}
@@ -44,7 +44,7 @@ export function CategoryCard({ category, onEdit, onDelete }: CategoryCardProps) 
           <IconButton icon="trash" label={`Delete ${category.name}`} onClick={onDelete} className="h-9 w-9" />
         </div>
       </div>
-      {category.description ? <p className="mt-3 line-clamp-2 text-sm text-muted">{category.description}</p> : null}
+      {category.description ? <p className="mt-3 line-clamp-2 text-sm [overflow-wrap:anywhere] text-muted">{category.description}</p> : null}
       <p className="mt-auto flex items-baseline gap-3 pt-4 text-sm">
         {category.count === null ? (
           <span className="font-medium text-fg">Gmail search</span>

@@ -57,7 +57,7 @@ export function ManualPage() {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your categories">
             {categories.data.map((category) => (
-              <li key={category.categoryId} className="flex">
+              <li key={category.categoryId} className="flex min-w-0">
                 <CategoryCard
                   category={category}
                   onEdit={() => setEditing({ mode: 'edit', category })}

@@ -25,7 +25,7 @@ export function StarterCategories({ categories }: { categories: readonly Categor
       <p className="mt-1 text-sm text-muted">Common groups of mail, ready to add with one click. You can edit them afterwards.</p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {offered.map((starter) => (
-          <li key={starter.name} className="flex items-start gap-3 rounded-xl border border-dashed border-line-strong bg-surface p-4">
+          <li key={starter.name} className="flex min-w-0 items-start gap-3 rounded-xl border border-dashed border-line-strong bg-surface p-4">
             <span
               className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-white"
               style={{ backgroundColor: starter.color }}
@@ -34,9 +34,9 @@ export function StarterCategories({ categories }: { categories: readonly Categor
               <Icon name={starter.icon} size={18} />
             </span>
             <div className="min-w-0 flex-1">
-              <h3 className="text-sm font-semibold text-fg">{starter.name}</h3>
-              <p className="mt-0.5 text-sm text-muted">{starter.description}</p>
-              <p className="mt-1 font-mono text-xs break-words text-muted">{starter.query}</p>
+              <h3 className="text-sm font-semibold [overflow-wrap:anywhere] text-fg">{starter.name}</h3>
+              <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-muted">{starter.description}</p>
+              <p className="mt-1 font-mono text-xs [overflow-wrap:anywhere] text-muted">{starter.query}</p>
             </div>
             <Button
               variant="secondary"
