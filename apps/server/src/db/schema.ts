@@ -339,6 +339,10 @@ export interface PriorityScoresTable {
   /** When a list first showed the message (for "shown and left untouched for a day"); null when not yet. */
   shown_at: number | null;
   scored_at: number;
+  /** 1 while the message is in the inbox (as the model last saw it): Inbox Flow's index. */
+  inbox: number;
+  /** The message's internal date: newest first among equal scores. */
+  internal_date: number;
 }
 
 /** features/priority: the action log, folded into the model as it is learned (derived data, age `at`). */

@@ -22,6 +22,7 @@ import * as bundlesGeneration from './20261126T0830_bundles_generation.ts';
 import * as unsubscribe from './20261126T0810_unsubscribe.ts';
 import * as priority from './20261126T0800_priority.ts';
 import * as priorityRescore from './20261126T0801_priority_rescore.ts';
+import * as priorityRank from './20261126T0802_priority_rank.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0810_unsubscribe': unsubscribe,
   '20261126T0800_priority': priority,
   '20261126T0801_priority_rescore': priorityRescore,
+  '20261126T0802_priority_rank': priorityRank,
 };

@@ -147,7 +147,7 @@ interface PlannedAction {
 const senderKey = (m: PriorityMessage) => m.from[0]?.address.trim().toLowerCase() ?? '';
 const senderLabel = (m: PriorityMessage) => m.from[0]?.name?.trim() || m.from[0]?.address || 'this sender';
 
-type ScoreRow = { message_id: string; score: number; important: number; reason: string; labels_seen: string };
+type ScoreRow = { message_id: string; score: number; important: number; reason: string; labels_seen: string; inbox: number; internal_date: number };
 
 function inChunks<T>(items: readonly T[]): T[][] {
   const parts: T[][] = [];
@@ -164,7 +164,7 @@ async function modelRows(db: Db, accountId: string, ids: readonly string[]): Pro
 }
 
 async function scoreRowsOf(db: Db, accountId: string, ids: readonly string[] | null): Promise<Map<string, ScoreRow>> {
-  const columns = ['message_id', 'score', 'important', 'reason', 'labels_seen'] as const;
+  const columns = ['message_id', 'score', 'important', 'reason', 'labels_seen', 'inbox', 'internal_date'] as const;
   const base = db.selectFrom('priority_scores').select(columns).where('account_id', '=', accountId);
   const rows = ids === null ? await base.execute() : (await Promise.all(inChunks([...new Set(ids)]).map((part) => base.where('message_id', 'in', part).execute()))).flat();
   return new Map(rows.map((r) => [r.message_id, r]));
@@ -189,7 +189,7 @@ async function relatedIds(db: Db, accountId: string, messages: readonly Priority
   const collect = async (where: (qb: ReturnType<typeof related>) => ReturnType<typeof related>) => {
     for (const row of await where(related()).execute()) ids.add(row.id);
   };
-  const related = () => db.selectFrom('messages').select('id').where('account_id', '=', accountId).limit(RELATED_LIMIT);
+  const related = () => db.selectFrom('messages').select('id').where('account_id', '=', accountId).orderBy('internal_date', 'desc').limit(RELATED_LIMIT);
   for (const part of inChunks([...threads])) await collect((q) => q.where('thread_id', 'in', part));
   for (const part of inChunks([...lists])) await collect((q) => q.where('list_id', 'in', part));
   // The From address as toStoreRow writes it (JSON), case folded on both engines.
@@ -200,8 +200,8 @@ async function relatedIds(db: Db, accountId: string, messages: readonly Priority
   return [...ids];
 }
 
-/** At most this many messages per kind of relation are re-scored at once (the rest in the background). */
-const RELATED_LIMIT = 5000;
+/** At most this many messages per kind of relation, the newest, are re-scored at once (the rest in the background). */
+const RELATED_LIMIT = 1000;
 
 async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScope): Promise<ModelSummary | null> {
   const { db } = deps;
@@ -215,8 +215,14 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   const quarantineLabel = labels.find((l) => labelKey(l.name) === labelKey(QUARANTINE_LABEL_NAME))?.id ?? null;
   const userLabels = labels.filter((l) => l.type === 'user').map((l) => ({ id: l.id, name: l.name }));
 
+  // A step right after an action learns the action log only; new mail, label changes and
+  // ignores (each a scan of the mailbox) are the job's, which the action also starts.
+  const scans = fresh || scope === 'full';
+
   // 1. Messages seen for the first time (every message for a new model), in arrival order.
-  const unseen: ModelRow[] = fresh
+  const unseen: ModelRow[] = !scans
+    ? []
+    : fresh
     ? await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).orderBy('internal_date').orderBy('id').execute()
     : await db
         .selectFrom('messages as m')
@@ -262,7 +268,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
 
   // 3. Label changes since the model last looked; a message Mailroom acted on explicitly has
   // its change recorded already, so its labels are only taken as seen.
-  const relabelled = fresh
+  const relabelled = fresh || !scans
     ? []
     : await db
         .selectFrom('messages as m')
@@ -279,7 +285,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   }
 
   // 4. Shown in a list a day ago and still unread in the inbox: ignored.
-  const shownLongAgo = fresh
+  const shownLongAgo = fresh || !scans
     ? []
     : await db
         .selectFrom('priority_scores as s')
@@ -351,8 +357,17 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
     }
     newScore.set(row.id, score);
     const before = known.get(row.id);
-    if (!before || Number(before.score) !== score || Number(before.important) !== (important ? 1 : 0) || before.reason !== reason || before.labels_seen !== row.label_ids) {
-      scored.push({ message_id: row.id, score, important: important ? 1 : 0, reason, labels_seen: row.label_ids });
+    const inbox = m.labelIds.includes('INBOX') && !m.labelIds.includes('TRASH') && !m.labelIds.includes('SPAM') ? 1 : 0;
+    if (
+      !before ||
+      Number(before.score) !== score ||
+      Number(before.important) !== (important ? 1 : 0) ||
+      before.reason !== reason ||
+      before.labels_seen !== row.label_ids ||
+      Number(before.inbox) !== inbox ||
+      Number(before.internal_date) !== m.internalDate
+    ) {
+      scored.push({ message_id: row.id, score, important: important ? 1 : 0, reason, labels_seen: row.label_ids, inbox, internal_date: m.internalDate });
     }
   }
 
@@ -397,6 +412,8 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
             important: eb.ref('excluded.important'),
             reason: eb.ref('excluded.reason'),
             labels_seen: eb.ref('excluded.labels_seen'),
+            inbox: eb.ref('excluded.inbox'),
+            internal_date: eb.ref('excluded.internal_date'),
             scored_at: eb.ref('excluded.scored_at'),
           })),
         )
@@ -419,7 +436,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
     }
   });
   deps.log?.debug({ accountId, unseen: unseen.length, learned, rescored: toScore.length, written: scored.length, full }, 'priority model learned');
-  return { threshold, actionsLearned, lastEffect, needsFullRescore: !full && learned > 0 };
+  return { threshold, actionsLearned, lastEffect, needsFullRescore: !full };
 }
 
 /** "Mail from Alice will rank higher": the mean score of the sender's other inbox mail before and after. */
@@ -449,22 +466,6 @@ function effectOf(
   if (action === 'important') return `Marked important: mail like this from ${who} will rank higher`;
   if (action === 'not_important') return `Marked not important: mail like this from ${who} will rank lower`;
   return null;
-}
-
-/** Inbox messages the model has not scored yet (sync stored them; the job has not run). */
-export async function hasUnscoredInbox(db: Db, accountId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('messages as m')
-    .leftJoin('priority_scores as s', (join) => join.onRef('s.account_id', '=', 'm.account_id').onRef('s.message_id', '=', 'm.id'))
-    .select('m.id')
-    .where('m.account_id', '=', accountId)
-    .where(sql<boolean>`(m.system_labels & ${sql.lit(INBOX_BIT)}) <> 0`)
-    .where('s.message_id', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  if (row) return true;
-  const pending = await db.selectFrom('priority_actions').select('id').where('account_id', '=', accountId).where('learned_at', 'is', null).limit(1).executeTakeFirst();
-  return pending !== undefined;
 }
 
 export { INBOX_BIT, UNREAD_BIT };

@@ -75,10 +75,10 @@ async function mailActedListener(ctx: UserFnContext, acted: MailActed): Promise<
     await recordActions(ctx.db, acted.accountId, acted.messageIds.map((messageId) => ({ messageId, action })), 'mailroom', ctx.clock.now());
   }
   try {
-    const summary = await learn(ctx, acted.accountId, 'related');
-    if (summary?.needsFullRescore) await ctx.jobs.enqueue(LEARN_JOB, { accountId: acted.accountId });
+    await learn(ctx, acted.accountId, 'related');
   } catch (error) {
-    ctx.log.warn({ err: error }, 'priority learning after an action failed; queued');
-    await ctx.jobs.enqueue(LEARN_JOB, { accountId: acted.accountId });
+    ctx.log.warn({ err: error }, 'priority learning after an action failed; the job learns it');
   }
+  // The rest of the mailbox (and what a batch still running changes) follows in the background.
+  await ctx.jobs.enqueue(LEARN_JOB, { accountId: acted.accountId });
 }

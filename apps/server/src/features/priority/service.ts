@@ -7,7 +7,7 @@ import { FnError, invalidArgument } from '../../errors.ts';
 import { requireConnectedAccount } from '../../providers/mailbox-access.ts';
 import { SUMMARY_COLUMNS, summaryOf, type MailCandidate, type ResolvedMailSource } from '../mail/index.ts';
 import type { UserFnContext } from '../registry.ts';
-import { currentState, hasUnscoredInbox, INBOX_BIT, learn, modelSummary, recordActions, UNREAD_BIT, type PriorityDeps, type ModelSummary } from './model.ts';
+import { currentState, INBOX_BIT, learn, modelSummary, recordActions, UNREAD_BIT, type PriorityDeps, type ModelSummary } from './model.ts';
 import { MODEL_COLUMNS, toPriorityMessage } from './messages.ts';
 import { LEARN_JOB } from './jobs.ts';
 
@@ -18,10 +18,14 @@ const TRASH_OR_SPAM = (systemLabelBit('TRASH') ?? 0) | (systemLabelBit('SPAM') ?
 const inInbox = sql<SqlBool>`(m.system_labels & ${sql.lit(INBOX_BIT)}) <> 0 and (m.system_labels & ${sql.lit(TRASH_OR_SPAM)}) = 0`;
 const unread = sql<SqlBool>`(m.system_labels & ${sql.lit(UNREAD_BIT)}) <> 0`;
 
-/** Scores every inbox message the model has not scored yet (the first minute, or a sync the job has not caught up with). */
+/**
+ * The model's summary, learning first for a mailbox that has none yet (the first minute: every
+ * message observed and scored). New mail afterwards is scored by the job sync's "messages
+ * changed" starts, so a list shows it seconds after it arrives.
+ */
 export async function ensureLearned(deps: PriorityDeps, accountId: string): Promise<ModelSummary> {
   const summary = await modelSummary(deps.db, accountId);
-  if (summary === null || (await hasUnscoredInbox(deps.db, accountId))) return (await learn(deps, accountId, 'related')) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
+  if (summary === null) return (await learn(deps, accountId, 'full')) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
   return summary;
 }
 
@@ -52,9 +56,9 @@ function decodeCursor(token: string, split: InboxSplit): InboxCursor {
 
 function inboxRows(db: Db, accountId: string) {
   return db
-    .selectFrom('messages as m')
-    .innerJoin('priority_scores as s', (join) => join.onRef('s.account_id', '=', 'm.account_id').onRef('s.message_id', '=', 'm.id'))
-    .where('m.account_id', '=', accountId)
+    .selectFrom('priority_scores as s')
+    .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 's.account_id').onRef('m.id', '=', 's.message_id'))
+    .where('s.account_id', '=', accountId)
     .where(inInbox);
 }
 
@@ -73,12 +77,14 @@ export async function listInbox(ctx: UserFnContext, request: InboxRequest) {
   const pageSize = request.pageSize ?? DEFAULT_INBOX_PAGE_SIZE;
   const cursor = request.pageToken ? decodeCursor(request.pageToken, request.split) : null;
 
+  // The order comes from the index on (account, important, score, date, id); each row is
+  // checked against the store's labels, so what an action or its undo changed shows at once.
   let query = inboxRows(db, account.id)
     .select(SUMMARY_COLUMNS.map((c) => `m.${c}` as const))
-    .select(['s.score', 's.important', 's.reason'])
+    .select(['s.score', 's.important', 's.reason', 's.internal_date as rank_date'])
     .orderBy('s.score', 'desc')
-    .orderBy('m.internal_date', 'desc')
-    .orderBy('m.id', 'desc')
+    .orderBy('s.internal_date', 'desc')
+    .orderBy('s.message_id', 'desc')
     .limit(pageSize + 1);
   if (request.split !== 'all') query = query.where('s.important', '=', request.split === 'important' ? 1 : 0);
   if (request.unreadOnly) query = query.where(unread);
@@ -86,8 +92,8 @@ export async function listInbox(ctx: UserFnContext, request: InboxRequest) {
     query = query.where((eb) =>
       eb.or([
         eb('s.score', '<', cursor.s),
-        eb.and([eb('s.score', '=', cursor.s), eb('m.internal_date', '<', cursor.d)]),
-        eb.and([eb('s.score', '=', cursor.s), eb('m.internal_date', '=', cursor.d), eb('m.id', '<', cursor.i)]),
+        eb.and([eb('s.score', '=', cursor.s), eb('s.internal_date', '<', cursor.d)]),
+        eb.and([eb('s.score', '=', cursor.s), eb('s.internal_date', '=', cursor.d), eb('s.message_id', '<', cursor.i)]),
       ]),
     );
   }
@@ -95,10 +101,18 @@ export async function listInbox(ctx: UserFnContext, request: InboxRequest) {
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
 
-  let countQuery = inboxRows(db, account.id).select(['s.important', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('s.important');
-  if (request.unreadOnly) countQuery = countQuery.where(unread);
-  const counted = await countQuery.execute();
   const counts = { important: 0, other: 0 };
+  const counted = request.unreadOnly
+    ? await inboxRows(db, account.id).where(unread).select(['s.important', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('s.important').execute()
+    : await db
+        .selectFrom('priority_scores')
+        .select(['important', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('account_id', '=', account.id)
+        .where('inbox', '=', 1)
+        .groupBy('important')
+        .execute();
+  // The counts come from the model's view of the labels (it follows an action at once, an undo or
+  // a change in Gmail with the next learning step, seconds later).
   for (const row of counted) counts[Number(row.important) === 1 ? 'important' : 'other'] = Number(row.n);
 
   // Shown: a message left untouched for a day after this is learned as ignored.
@@ -111,7 +125,7 @@ export async function listInbox(ctx: UserFnContext, request: InboxRequest) {
   const labelNames = new Map(labels.map((l) => [l.id, l.name]));
   return {
     messages: page.map((r) => ({ ...summaryOf(r, labelNames), priority: { score: Number(r.score), important: Number(r.important) === 1, reason: r.reason } })),
-    nextPageToken: rows.length > pageSize && last ? encodeCursor({ s: Number(last.score), d: Number(last.internal_date), i: last.id, split: request.split }) : null,
+    nextPageToken: rows.length > pageSize && last ? encodeCursor({ s: Number(last.score), d: Number(last.rank_date), i: last.id, split: request.split }) : null,
     total: cursor ? null : request.split === 'all' ? counts.important + counts.other : counts[request.split],
     counts,
     threshold: summary.threshold,
@@ -174,8 +188,8 @@ export async function inboxSource(ctx: { db: Db; userId: string }, split: InboxS
       let query = inboxRows(mailbox.db, mailbox.accountId)
         .select(['m.id', 'm.label_ids'])
         .orderBy('s.score', 'desc')
-        .orderBy('m.internal_date', 'desc')
-        .orderBy('m.id', 'desc')
+        .orderBy('s.internal_date', 'desc')
+        .orderBy('s.message_id', 'desc')
         .limit(limit + 1);
       if (split !== 'all') query = query.where('s.important', '=', split === 'important' ? 1 : 0);
       const rows = await query.execute();
