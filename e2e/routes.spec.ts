@@ -332,7 +332,7 @@ test.describe('signed in', () => {
     // (the whole opt-in, with a stand-in push service, is in notifications.spec.ts).
     await expect(dialog.getByRole('alert')).toContainText('This browser could not be registered for notifications');
     expect(await page.evaluate(() => (window as unknown as { permissionRequests: number }).permissionRequests)).toBe(1);
-    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     expect(problems).toEqual([]);
   });
