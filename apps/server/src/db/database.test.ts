@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseReachable, migrateToLatest, openDatabase, sqliteMemoryFor } from './database.ts';
+import { isDatabaseReachable, migrateToLatest, openDatabase, sqliteMemoryFor, withStatementCache } from './database.ts';
+import SQLite from 'better-sqlite3';
 import { createTestDatabase, ENGINES, type TestDatabase } from './testing.ts';
 
 describe.each(ENGINES)('the store on %s', (engine) => {
@@ -68,5 +69,48 @@ describe('SQLite memory for the store', () => {
       await handle.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('SQLite statements kept between queries', () => {
+  it('gives kept statements other parameters, through Kysely', async () => {
+    const t = await createTestDatabase('sqlite');
+    try {
+      const now = Date.now();
+      for (const id of ['a', 'b', 'c']) await t.db.insertInto('users').values({ id, email: `${id}@example.com`, display_name: null, created_at: now, updated_at: now }).execute();
+      const one = (id: string) => t.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow();
+      expect([(await one('a')).email, (await one('c')).email, (await one('b')).email]).toEqual(['a@example.com', 'c@example.com', 'b@example.com']);
+    } finally {
+      await t.destroy();
+    }
+  });
+
+  it('prepares a fresh statement when the kept one is still being iterated', () => {
+    const raw = new SQLite(':memory:');
+    const cached = withStatementCache(raw);
+    cached.exec('create table t (n integer); insert into t values (1), (2), (3)');
+    const seen: number[][] = [];
+    for (const row of cached.prepare('select n from t order by n').iterate() as IterableIterator<{ n: number }>) {
+      seen.push([row.n, ...(cached.prepare('select n from t order by n').all() as Array<{ n: number }>).map((r) => r.n)]);
+    }
+    expect(seen).toEqual([[1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3]]);
+    raw.close();
+  });
+
+  it('keeps the most recently used statements and prepares the rest again', () => {
+    const raw = new SQLite(':memory:');
+    let prepared = 0;
+    const counting = new Proxy(raw, {
+      get(target, property) {
+        if (property === 'prepare') return (text: string) => (prepared++, target.prepare(text));
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const cached = withStatementCache(counting, 2);
+    for (const text of ['select 1', 'select 2', 'select 1', 'select 3', 'select 1', 'select 2']) cached.prepare(text).get();
+    // select 1, select 2, select 3 (select 2 leaves: least recently used), select 2 again.
+    expect(prepared).toBe(4);
+    raw.close();
   });
 });
