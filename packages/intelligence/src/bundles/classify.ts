@@ -57,8 +57,9 @@ interface Read {
   local: string;
   domain: string;
   subject: string;
-  /** Subject and snippet, entities decoded, one string. */
-  text: string;
+  subjectLower: string;
+  /** Subject and snippet, entities decoded, lower-cased, one string (the phrase rules match it case-blind). */
+  lower: string;
   message: BundleMessage;
   bulk: boolean;
   automatedSender: boolean;
@@ -79,7 +80,8 @@ function readMessage(message: BundleMessage, address: string): Read {
     local,
     domain,
     subject: message.subject,
-    text: `${message.subject}\n${snippet}`,
+    subjectLower: message.subject.toLowerCase(),
+    lower: `${message.subject}\n${snippet}`.toLowerCase(),
     message,
     bulk,
     automatedSender: AUTOMATED_LOCAL.test(local) || AUTOMATED_DOMAIN.test(domain),
@@ -104,16 +106,16 @@ const CALENDAR_MIME = /^(?:text\/calendar|application\/ics|text\/x-vcalendar)$/i
 const CALENDAR_FILE = /\.(?:ics|vcs)$/i;
 /** What Google Calendar, Outlook and others put before the event's name. */
 const CALENDAR_SUBJECT =
-  /^(?:(?:updated |new )?invitation(?: from [^:]+)?|accepted|declined|tentatively accepted|cancell?ed(?: event| meeting)?|event cancell?ed|meeting (?:invitation|request|cancell?ed)|new event|event (?:reminder|updated)|updated event|rescheduled)\s*:/i;
+  /^(?:(?:updated |new )?invitation(?: from [^:]+)?|accepted|declined|tentatively accepted|cancell?ed(?: event| meeting)?|event cancell?ed|meeting (?:invitation|request|cancell?ed)|new event|event (?:reminder|updated)|updated event|rescheduled)\s*:/;
 /** Google Calendar's "Title @ Tue Sep 1, 4pm - 4:30pm" and "@ Weekly from 10am". */
-const CALENDAR_WHEN = /@ (?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]* [a-z]{3,9}\.? \d|weekly|daily|monthly)/i;
+const CALENDAR_WHEN = /@ (?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]* [a-z]{3,9}\.? \d|weekly|daily|monthly)/;
 
 function calendar(r: Read): string | null {
   for (const a of r.message.attachments) {
     if (CALENDAR_MIME.test(a.mimeType) || CALENDAR_FILE.test(a.filename)) return `It carries a calendar invitation (${a.filename || a.mimeType}).`;
   }
-  if (CALENDAR_SUBJECT.test(r.subject)) return `The subject is a calendar reply or invitation (“${r.subject.split(':')[0]}:”).`;
-  if (CALENDAR_WHEN.test(r.subject)) return 'The subject names an event and its time, as calendar invitations do.';
+  if (CALENDAR_SUBJECT.test(r.subjectLower)) return `The subject is a calendar reply or invitation (“${r.subject.split(':')[0]}:”).`;
+  if (CALENDAR_WHEN.test(r.subjectLower)) return 'The subject names an event and its time, as calendar invitations do.';
   return null;
 }
 
@@ -130,16 +132,16 @@ const TRAVEL_DOMAINS = new Set([
 ]);
 /** A booking exists: a reference, a confirmation, a check-in, a ticket. */
 const BOOKING =
-  /\b(?:boarding pass|e-?tickets?|itinerary|booking (?:reference|confirm\w*|number|ref)|(?:your )?(?:booking|reservation|stay|trip) (?:is )?confirmed|reservation (?:confirm\w*|number|#)|confirmed: \d+ nights?|check(?:ed)?[- ]in|confirmation (?:#|number|code)|\bpnr\b|booking ref|you're going to)/i;
+  /\b(?:boarding pass|e-?tickets?|itinerary|booking (?:reference|confirm\w*|number|ref)|(?:your )?(?:booking|reservation|stay|trip) (?:is )?confirmed|reservation (?:confirm\w*|number|#)|confirmed: \d+ nights?|check(?:ed)?[- ]in|confirmation (?:#|number|code)|\bpnr\b|booking ref|you're going to)/;
 const TRAVEL_WORDS =
-  /\b(?:flights?|boarding|airport|depart(?:s|ing|ure)?|arrival|hotel|nights?|check-?out|train|rail|tgv|coach|seat \d|gate|journey|car rental|pick[- ]?up|vehicle|terminal|trip|stay)\b/i;
+  /\b(?:flights?|boarding|airport|depart(?:s|ing|ure)?|arrival|hotel|nights?|check-?out|train|rail|tgv|coach|seat \d|gate|journey|car rental|pick[- ]?up|vehicle|terminal|trip|stay)\b/;
 
 function travel(r: Read): string | null {
-  if (!BOOKING.test(r.text)) return null;
+  if (!BOOKING.test(r.lower)) return null;
   const from = underDomain(r.domain, TRAVEL_DOMAINS);
-  if (from) return `A booking from ${from} (“${BOOKING.exec(r.text)![0]}”).`;
-  const word = TRAVEL_WORDS.exec(r.text);
-  return word ? `A booking (“${BOOKING.exec(r.text)![0]}”) for a ${word[0].toLowerCase()}.` : null;
+  if (from) return `A booking from ${from} (“${BOOKING.exec(r.lower)![0]}”).`;
+  const word = TRAVEL_WORDS.exec(r.lower);
+  return word ? `A booking (“${BOOKING.exec(r.lower)![0]}”) for a ${word[0].toLowerCase()}.` : null;
 }
 
 // --- finance --------------------------------------------------------------------------------
@@ -153,14 +155,14 @@ const FINANCE_DOMAINS = new Set([
   'mint.com', 'creditkarma.com', 'experian.com', 'equifax.com', 'transunion.com', 'amex.com', 'ing.com', 'bnpparibas.com', 'deutsche-bank.de',
 ]);
 const FINANCE_PHRASE =
-  /\b(?:statement (?:is )?(?:ready|available)|(?:monthly|quarterly|annual|account|card) statement|direct deposit|payment (?:is )?due|minimum payment|(?:available |account |low )?balance (?:alert|is below)|sent you [$€£]|paid you [$€£]|received money|you (?:just )?received [$€£]?\d|trade confirmation|order was executed|tax return|wire transfer|your transfer|account ending in|card ending in|large purchase|purchase approved|fraud alert)\b/i;
+  /\b(?:statement (?:is )?(?:ready|available)|(?:monthly|quarterly|annual|account|card) statement|direct deposit|payment (?:is )?due|minimum payment|(?:available |account |low )?balance (?:alert|is below)|sent you [$€£]|paid you [$€£]|received money|you (?:just )?received [$€£]?\d|trade confirmation|order was executed|tax return|wire transfer|your transfer|account ending in|card ending in|large purchase|purchase approved|fraud alert)\b/;
 const PROMO_WORDS =
-  /\b(?:free(?:bies)?|\d+% off|up to \d+%|save \d+%|sales?|deals?|offers?|coupons?|promo code|use code|free shipping|free gift|clearance|limited time|today only|flash sale|early access|exclusive|sweeps(?:takes)?|starting bid|auctions?|shop(?:per|ping)?|buy now|discount|from [$€£]\d)\b/i;
+  /\b(?:free(?:bies)?|\d+% off|up to \d+%|save \d+%|sales?|deals?|offers?|coupons?|promo code|use code|free shipping|free gift|clearance|limited time|today only|flash sale|early access|exclusive|sweeps(?:takes)?|starting bid|auctions?|shop(?:per|ping)?|buy now|discount|from [$€£]\d)\b/;
 
 function finance(r: Read): string | null {
   const from = underDomain(r.domain, FINANCE_DOMAINS);
-  const phrase = FINANCE_PHRASE.exec(r.text);
-  if (from && !(r.bulk && PROMO_WORDS.test(r.text))) return phrase ? `From ${from}: “${phrase[0]}”.` : `From ${from}, a bank or payment service.`;
+  const phrase = FINANCE_PHRASE.exec(r.lower);
+  if (from && !(r.bulk && PROMO_WORDS.test(r.lower))) return phrase ? `From ${from}: “${phrase[0]}”.` : `From ${from}, a bank or payment service.`;
   if (phrase && (r.automatedSender || r.bulk || from)) return `Money matters: “${phrase[0]}”.`;
   return null;
 }
@@ -169,16 +171,16 @@ function finance(r: Read): string | null {
 
 const SHIPPING_DOMAINS = new Set(['ups.com', 'fedex.com', 'usps.com', 'dhl.com', 'dhl.de', 'royalmail.com', 'canadapost.ca', 'dpd.com', 'hermes.com', 'evri.com', 'ontrac.com', 'laposte.fr', 'postnl.nl']);
 const RECEIPT =
-  /\b(?:receipts?|your (?:[\w.]+ )?order|order (?:confirm\w*|#\s*\w+|number|total|no\.?)|order #?\d[\w-]*|thanks? (?:you )?for (?:your |the )?(?:[\w.]+ )?(?:order|purchase|payment)|(?:your )?purchase (?:of|from|confirm\w*)|has (?:been )?shipped|shipping confirmation|out for delivery|(?:has been |was )?delivered|tracking (?:number|#)|invoice|amount paid|total charged|total:? [$€£]\d)/i;
+  /\b(?:receipts?|your (?:[\w.]+ )?order|order (?:confirm\w*|#\s*\w+|number|total|no\.?)|order #?\d[\w-]*|thanks? (?:you )?for (?:your |the )?(?:[\w.]+ )?(?:order|purchase|payment)|(?:your )?purchase (?:of|from|confirm\w*)|has (?:been )?shipped|shipping confirmation|out for delivery|(?:has been |was )?delivered|tracking (?:number|#)|invoice|amount paid|total charged|total:? [$€£]\d)/;
 
 function receipts(r: Read): string | null {
-  const promo = r.bulk && PROMO_WORDS.test(r.text);
+  const promo = r.bulk && PROMO_WORDS.test(r.lower);
   const shipper = underDomain(r.domain, SHIPPING_DOMAINS);
   if (shipper && !promo) return `A delivery update from ${shipper}.`;
   for (const a of r.message.attachments) {
     if (/(?:receipt|invoice|order)/i.test(a.filename)) return `It carries ${a.filename}.`;
   }
-  const match = RECEIPT.exec(r.text);
+  const match = RECEIPT.exec(r.lower);
   if (match && !promo) return `A receipt or order (“${match[0]}”).`;
   return null;
 }
@@ -191,13 +193,13 @@ const SOCIAL_DOMAINS = new Set([
   'goodreads.com', 'youtube.com', 'flickr.com', 'vk.com', 'mastodon.social', 'mastodon.online', 'whatsapp.com', 'telegram.org',
 ]);
 const SOCIAL_PHRASE =
-  /\b(?:wants to connect|friend request|tagged you|mentioned you|followed you|new followers?|liked your|commented on|replied to your (?:comment|post|tweet)|saved your pin|gave you kudos|invitation to connect|accept (?:my|the) invitation|sent you a (?:new )?message)\b/i;
-const SECURITY_PHRASE = /\b(?:password|security (?:code|alert)|verification code|verify your|sign-?in|log-?in attempt|two-factor|2fa)\b/i;
+  /\b(?:wants to connect|friend request|tagged you|mentioned you|followed you|new followers?|liked your|commented on|replied to your (?:comment|post|tweet)|saved your pin|gave you kudos|invitation to connect|accept (?:my|the) invitation|sent you a (?:new )?message)\b/;
+const SECURITY_PHRASE = /\b(?:password|security (?:code|alert)|verification code|verify your|sign-?in|log-?in attempt|two-factor|2fa)\b/;
 
 function social(r: Read): string | null {
   const from = underDomain(r.domain, SOCIAL_DOMAINS) ?? (/(?:^|\.)mastodon\./.test(r.domain) ? r.domain : null);
-  if (from && !SECURITY_PHRASE.test(r.text)) return `From ${from}, a social network.`;
-  const phrase = SOCIAL_PHRASE.exec(r.text);
+  if (from && !SECURITY_PHRASE.test(r.lower)) return `From ${from}, a social network.`;
+  const phrase = SOCIAL_PHRASE.exec(r.lower);
   if (phrase && (r.automatedSender || r.bulk)) return `A social network's update (“${phrase[0]}”).`;
   return null;
 }
@@ -209,16 +211,16 @@ const AUTOMATED_LOCAL =
   /^(?:no[-._]?reply|do[-._]?not[-._]?reply|donotreply|notifications?|notify|notifier|alerts?|mailer-daemon|postmaster|root|cron|daemon|[\w.-]*-daemon|bugzilla[\w.-]*|jira|gitlab|builds?|ci|jenkins|security|[\w.-]*-noreply|[\w.-]*-no-reply|account(?:s|-security[\w-]*)?|nobody|system|automated|monitoring|[\w.-]*-admin|admin|auto-confirm|automail)(?:[+-][\w.-]*)?$/;
 const AUTOMATED_DOMAIN = /^(?:alerts?|notify|notifications?|ealerts|accountprotection|md)\./;
 const SERVICE_PHRASE =
-  /(?:\bcvs: |update of \/cvsroot|\[bug \d+\]|\bbuild (?:failed|succeeded|passed)|\bpipeline #?\d+|\brun failed|\bworkflow run|\bpassword|\bsecurity (?:alert|code)|\bverification code|\bverify your|\bnew sign-?in|\bsign-?in attempt|\bdelivery status notification|\bundeliverable|\brequires approval|\bis almost full|\byour \w+ was turned off|\bnew issue:|\bassigned [\w-]+ to you|\bcron <)/i;
+  /(?:\bcvs: |update of \/cvsroot|\[bug \d+\]|\bbuild (?:failed|succeeded|passed)|\bpipeline #?\d+|\brun failed|\bworkflow run|\bpassword|\bsecurity (?:alert|code)|\bverification code|\bverify your|\bnew sign-?in|\bsign-?in attempt|\bdelivery status notification|\bundeliverable|\brequires approval|\bis almost full|\byour \w+ was turned off|\bnew issue:|\bassigned [\w-]+ to you|\bcron <)/;
 /** A numbered issue: "Vol. 15, No. 25", "Issue 33" — a newsletter, whoever sends it. */
-const ISSUE_NUMBER = /\b(?:vol(?:ume)?\.? ?\d+,? (?:no\.?|number|issue) ?\d+|issue #?\d+|edition|number \d+, \d{4})\b/i;
+const ISSUE_NUMBER = /\b(?:vol(?:ume)?\.? ?\d+,? (?:no\.?|number|issue) ?\d+|issue #?\d+|edition|number \d+, \d{4})\b/;
 
 function notifications(r: Read): string | null {
   const auto = (r.message.autoSubmitted ?? '').trim().toLowerCase();
   if (auto && !auto.startsWith('no')) return `Sent automatically (Auto-Submitted: ${auto.split(';')[0]}).`;
-  const phrase = SERVICE_PHRASE.exec(r.text);
+  const phrase = SERVICE_PHRASE.exec(r.lower);
   if (phrase) return `A service's notice (“${phrase[0].trim()}”).`;
-  if (r.automatedSender && !ISSUE_NUMBER.test(r.text)) return `Sent by a robot or service address (${r.address}).`;
+  if (r.automatedSender && !ISSUE_NUMBER.test(r.lower)) return `Sent by a robot or service address (${r.address}).`;
   return null;
 }
 
@@ -228,16 +230,16 @@ const NEWSLETTER_LOCAL =
   /^(?:newsletters?|news|digest|subscriptions?|updates?|list|listmanager|listserv|editor|editors|weekly|daily|crew|hello|info|email|journal|rssfeeds|feeds?|announce(?:ments?)?|marketing|offers?|deals|promo(?:tions)?|mailings?)$/;
 const NEWSLETTER_DOMAIN = /(?:^|\.)(?:newsletters?|news|lists?|mailings?|bulletins?)\.|(?:^|\.)(?:substack\.com|beehiiv\.com|mailchimp\.com|mcsv\.net|imakenews\.net|convertkit\.com|buttondown\.email|ghost\.io|lyris\.net|cmail\d*\.com|createsend\.com)$/;
 const MARKETING_DOMAIN = /^(?:e|em|email|mail|mailer|mailing|marketing|campaign|info|news|offers|promo)\d*\.|^newsletter/;
-const NEWSLETTER_SUBJECT = /\b(?:newsletters?|news|digest|headlines|issue|edition|weekly|daily|bulletin|dispatch)\b/i;
+const NEWSLETTER_SUBJECT = /\b(?:newsletters?|news|digest|headlines|issue|edition|weekly|daily|bulletin|dispatch)\b/;
 /** A list's tag: "[ILUG] ...", "Re: [SAtalk] ...". */
-const SUBJECT_TAG = /^\s*(?:(?:re|fwd?|aw|sv)\s*:\s*)*\[[^\]]{2,40}\]/i;
+const SUBJECT_TAG = /^\s*(?:(?:re|fwd?|aw|sv)\s*:\s*)*\[[^\]]{2,40}\]/;
 
 function forums(r: Read): string | null {
-  const newsletterish = NEWSLETTER_LOCAL.test(r.local) || NEWSLETTER_DOMAIN.test(r.domain) || NEWSLETTER_SUBJECT.test(r.subject);
+  const newsletterish = NEWSLETTER_LOCAL.test(r.local) || NEWSLETTER_DOMAIN.test(r.domain) || NEWSLETTER_SUBJECT.test(r.subjectLower);
   if (r.message.listPost && !newsletterish) return 'List-Post: its members can write to this list (a discussion list).';
   const listId = r.message.listId;
   if (listId && !newsletterish) return `List-Id names a mailing list (${listLabel(listId)}).`;
-  const tag = SUBJECT_TAG.exec(r.subject);
+  const tag = SUBJECT_TAG.exec(r.subjectLower);
   if (tag && !newsletterish) return `The subject carries a list's tag (${tag[0].slice(tag[0].indexOf('['))}).`;
   return null;
 }
@@ -251,13 +253,13 @@ function listLabel(listId: string): string {
 
 /** Selling is said in the subject, or said twice: one "deal" in a news story is not an offer. */
 function promotions(r: Read): string | null {
-  const words = PROMO_WORDS.exec(r.subject) ?? secondPromoWord(r.text);
+  const words = PROMO_WORDS.exec(r.subjectLower) ?? secondPromoWord(r.lower);
   if (!words) return null;
   if (r.bulk || NEWSLETTER_LOCAL.test(r.local) || NEWSLETTER_DOMAIN.test(r.domain) || r.message.labelIds.includes('CATEGORY_PROMOTIONS')) return `Bulk mail selling something (“${words[0]}”).`;
   return null;
 }
 
-const PROMO_WORDS_ALL = new RegExp(PROMO_WORDS.source, 'gi');
+const PROMO_WORDS_ALL = new RegExp(PROMO_WORDS.source, 'g');
 
 function secondPromoWord(text: string): RegExpExecArray | null {
   PROMO_WORDS_ALL.lastIndex = 0;
@@ -268,16 +270,16 @@ function secondPromoWord(text: string): RegExpExecArray | null {
   return null;
 }
 
-const SUBSCRIBED = /\b(?:you(?:'re| are) (?:receiving|subscribed)|signed up|subscribed to|view (?:this|it|the) (?:email|newsletter|message) (?:in|online)|to view this newsletter|unsubscribe)\b/i;
+const SUBSCRIBED = /\b(?:you(?:'re| are) (?:receiving|subscribed)|signed up|subscribed to|view (?:this|it|the) (?:email|newsletter|message) (?:in|online)|to view this newsletter|unsubscribe)\b/;
 
 function newsletters(r: Read): string | null {
   if (r.message.listUnsubscribe) return 'List-Unsubscribe: bulk mail you subscribed to.';
   const precedence = (r.message.precedence ?? '').trim().toLowerCase();
   if (precedence === 'bulk' || precedence === 'list' || precedence === 'junk') return `Precedence: ${precedence} (sent in bulk).`;
   if (NEWSLETTER_LOCAL.test(r.local) || NEWSLETTER_DOMAIN.test(r.domain) || MARKETING_DOMAIN.test(r.domain)) return `Sent from a newsletter address (${r.address}).`;
-  const subscribed = SUBSCRIBED.exec(r.text);
+  const subscribed = SUBSCRIBED.exec(r.lower);
   if (subscribed) return `It says “${subscribed[0]}”.`;
-  if (NEWSLETTER_SUBJECT.test(r.subject) || ISSUE_NUMBER.test(r.text)) return 'The subject reads like a newsletter issue.';
+  if (NEWSLETTER_SUBJECT.test(r.subjectLower) || ISSUE_NUMBER.test(r.lower)) return 'The subject reads like a newsletter issue.';
   return null;
 }
 
