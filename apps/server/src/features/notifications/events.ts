@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { INLINE_BATCH_LIMIT } from '../../constants/recovery.ts';
 import type { Db } from '../../db/database.ts';
 import type { MessagesChanged } from '../../sync/messages-changed.ts';
 import type { AppServices } from '../../platform/services.ts';
@@ -200,6 +201,68 @@ export async function notifyAccountProblems(services: AppServices): Promise<numb
       title: 'Mail is not syncing',
       body: `${account.email} has not synced for ${hours === 1 ? 'an hour' : `${hours} hours`}. Mailroom keeps trying.`,
       url: '/diagnostics',
+    });
+    if (result) sent += 1;
+  }
+  return sent;
+}
+
+/** Bulk actions older than this when first seen finished are not news any more. */
+export const BULK_ACTION_RECENT_MS = 60 * 60 * 1000;
+
+const ACTION_NAMES: Record<string, string> = {
+  archive: 'Archive',
+  delete: 'Delete',
+  quarantine: 'Quarantine',
+  star: 'Star',
+  unstar: 'Unstar',
+  important: 'Mark important',
+  not_important: 'Mark not important',
+  mark_read: 'Mark read',
+  mark_unread: 'Mark unread',
+};
+
+/**
+ * Bulk actions that ran in the background (more than INLINE_BATCH_LIMIT messages, so the user did
+ * not wait for them) and have finished or failed, or whose undo has: each outcome notifies once
+ * (remembered in notified_messages as `action-batch:{id}:{status}`). Checked every minute.
+ */
+export async function notifyBulkActions(services: AppServices): Promise<number> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const batches = await db
+    .selectFrom('action_batches')
+    .innerJoin('mail_accounts', 'mail_accounts.id', 'action_batches.account_id')
+    .select(['action_batches.id', 'action_batches.account_id', 'action_batches.kind', 'action_batches.status', 'action_batches.category_name', 'action_batches.message_count', 'action_batches.done_count', 'action_batches.restored_count', 'action_batches.error', 'mail_accounts.user_id'])
+    .where('action_batches.status', 'in', ['done', 'failed', 'undone', 'undo_failed'])
+    .where('action_batches.message_count', '>', INLINE_BATCH_LIMIT)
+    .where('action_batches.updated_at', '>=', now - BULK_ACTION_RECENT_MS)
+    .where('mail_accounts.disconnected_at', 'is', null)
+    .execute();
+  let sent = 0;
+  for (const batch of batches) {
+    const claim = await db
+      .insertInto('notified_messages')
+      .values({ account_id: batch.account_id, message_id: `action-batch:${batch.id}:${batch.status}`, notified_at: now })
+      .onConflict((oc) => oc.columns(['account_id', 'message_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) continue;
+    const action = ACTION_NAMES[batch.kind] ?? 'Bulk action';
+    const where = batch.category_name ? ` in ${batch.category_name}` : '';
+    const count = (n: number) => `${Number(n).toLocaleString('en-US')} message${Number(n) === 1 ? '' : 's'}`;
+    const words =
+      batch.status === 'done'
+        ? { title: `${action} finished`, body: `${count(batch.done_count)}${where}. Undo it from Recovery for 7 days.` }
+        : batch.status === 'failed'
+          ? { title: `${action} stopped`, body: `${count(batch.done_count)} of ${count(batch.message_count)}${where} done: ${batch.error ?? 'it failed'}. What was done can be undone from Recovery.` }
+          : batch.status === 'undone'
+            ? { title: `Undo of ${action.toLowerCase()} finished`, body: `${count(batch.restored_count)}${where} restored.` }
+            : { title: `Undo of ${action.toLowerCase()} stopped`, body: `${count(batch.restored_count)} restored: ${batch.error ?? 'it failed'}.` };
+    const result = await notify(services, batch.user_id, {
+      kind: 'bulkAction',
+      ...words,
+      url: '/recovery',
+      grouped: (n) => ({ title: `${n} bulk actions ended`, body: words.title, url: '/recovery' }),
     });
     if (result) sent += 1;
   }

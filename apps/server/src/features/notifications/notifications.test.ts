@@ -13,7 +13,7 @@ import { createPushSender, loadOrCreateVapidKeys, VAPID_KEYS_FILE } from '../../
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { testMessage } from '../../testing/messages.ts';
 import { InjectBrowser, callFn, sessionOf, signIn } from '../../testing/signin.ts';
-import { notifyAccountProblems, notifyNewMail, registerNewMailJudge } from './events.ts';
+import { notifyAccountProblems, notifyBulkActions, notifyNewMail, registerNewMailJudge } from './events.ts';
 import { notifyUser } from './index.ts';
 import { releaseHeld, type PushPayload } from './service.ts';
 
@@ -364,6 +364,30 @@ describe.each(ENGINES)('notifications (%s)', (engine) => {
     expect(await notifyAccountProblems(services)).toBe(1);
     const titles = ((await callFn(bob, 'listNotifications')).json() as { result: { notifications: Array<{ title: string; body: string }> } }).result.notifications.map((n) => n.title);
     expect(titles).toEqual(['Gmail access needs you', 'Mail is not syncing']);
+  });
+
+  test('a background bulk action notifies once when it finishes, and again when its undo does; small ones never', async () => {
+    const bobId = (await sessionOf(bob)).user!.id;
+    await t.database.db.deleteFrom('notifications').where('user_id', '=', bobId).execute();
+    const now = clock.now();
+    const batch = (id: string, count: number, status: 'running' | 'done') => ({
+      id, account_id: 'acct-bob', kind: 'quarantine' as const, category_id: null, category_name: 'Newsletters', status, message_count: count, done_count: status === 'done' ? count : 10,
+      restored_count: 0, error: null, created_at: now - 60_000, expires_at: now + 7 * 86_400_000, completed_at: status === 'done' ? now : null, undone_at: null, updated_at: now, label_change: '{"add":[],"remove":[]}',
+    });
+    await t.database.db.insertInto('action_batches').values([batch('big', 1240, 'running'), batch('small', 12, 'done')]).execute();
+    const services = t.app.mailroom.services;
+    expect(await notifyBulkActions(services)).toBe(0); // still running; the small one was answered inline
+    await t.database.db.updateTable('action_batches').set({ status: 'done', done_count: 1240, completed_at: now }).where('id', '=', 'big').execute();
+    expect(await notifyBulkActions(services)).toBe(1);
+    expect(await notifyBulkActions(services)).toBe(0);
+    clock.advance(5 * 60_000);
+    await t.database.db.updateTable('action_batches').set({ status: 'undone', restored_count: 1240, updated_at: clock.now() }).where('id', '=', 'big').execute();
+    expect(await notifyBulkActions(services)).toBe(1);
+    const listed = ((await callFn(bob, 'listNotifications')).json() as { result: { notifications: Array<{ title: string; body: string; url: string }> } }).result.notifications;
+    expect(listed.slice(0, 2)).toEqual([
+      expect.objectContaining({ title: 'Undo of quarantine finished', body: '1,240 messages in Newsletters restored.', url: '/recovery' }),
+      expect.objectContaining({ title: 'Quarantine finished', body: '1,240 messages in Newsletters. Undo it from Recovery for 7 days.' }),
+    ]);
   });
 
   test('notifications and notified messages are derived data under the 30-day rule', () => {
