@@ -21,6 +21,7 @@ export default defineConfig({
   },
   server: {
     // `npm run dev -w apps/web` against a server started with `npm start` on port 3000.
-    proxy: { '/api': 'http://localhost:3000', '/idp': 'http://localhost:3000' },
+    // /v1: the push registration routes (features/notifications).
+    proxy: { '/api': 'http://localhost:3000', '/idp': 'http://localhost:3000', '/v1': 'http://localhost:3000' },
   },
 });
