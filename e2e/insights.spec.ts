@@ -11,7 +11,7 @@ import { DEMO_ACCOUNT, callFn, signInAndConnectGmail } from './web-journeys.ts';
 // are known: Ann writes two days ago and the demo user answers two hours later; Bo's message is
 // unread; a newsletter came 20 and 40 days ago. /insights renders every chart and its table, the
 // range switch changes the numbers (to what getInsights answers), and the CSV download holds what
-// the page shows.
+// the page shows. /ops shows the demo mailbox's sync and asks for one.
 
 const CORPUS_SAMPLE = 60;
 const HOUR = 3_600_000;
@@ -147,4 +147,19 @@ test('Export CSV downloads what the page shows', async () => {
   expect(senders[0]?.split(',')[0]).toBe(shown.senders[0]?.key);
   await expect(page.getByRole('table', { name: 'Top senders' }).getByRole('row').nth(1)).toContainText(shown.senders[0]?.key ?? '');
   expect(sections.get('Response times')?.[1]).toBe('you,all,1,7200,7200');
+});
+
+test('/ops shows the demo mailbox’s sync, and Sync now asks for one', async () => {
+  await page.goto('/ops');
+  await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
+  const sync = page.getByRole('region', { name: 'Mailbox sync' });
+  await expect(sync.getByText(DEMO_ACCOUNT.email)).toBeVisible();
+  await expect(sync.getByText('idle', { exact: true })).toBeVisible();
+  const stored = await callFn<{ account: { messagesStored: number } }>(page, 'getOpsStatus');
+  await expect(sync.getByText(fmt(stored.account.messagesStored), { exact: true })).toBeVisible();
+  await sync.getByRole('button', { name: 'Sync now' }).click();
+  await expect(sync.getByRole('status')).toHaveText('A sync was asked for; the state above follows it.');
+  // Not an operator (OPS_ADMINS is unset): no instance view, and the function refuses it.
+  await expect(page.getByRole('heading', { name: 'This Mailroom (operators)' })).toHaveCount(0);
+  await expect(callFn(page, 'getOpsStatus', { instance: true })).rejects.toThrow(/PERMISSION_DENIED/);
 });

@@ -194,7 +194,7 @@ test.describe('signed in', () => {
   });
 
   test('later features show an honest "not yet available" state, never data', async ({ signedIn: page }) => {
-    for (const path of ['/reply/voice', '/ops']) {
+    for (const path of ['/reply/voice']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Not available on this server yet' })).toBeVisible();
     }
