@@ -126,6 +126,20 @@ export type LearnScope = 'related' | 'full';
 
 /** Brings the account's model and scores up to date (see above); retries when another writer got there first. */
 export async function learn(deps: PriorityDeps, accountId: string, scope: LearnScope = 'full'): Promise<ModelSummary | null> {
+  // In this process, one step at a time per account (the version check covers other processes).
+  const previous = learning.get(accountId) ?? Promise.resolve();
+  const step = previous.catch(() => undefined).then(() => learnWithRetries(deps, accountId, scope));
+  learning.set(accountId, step);
+  try {
+    return await step;
+  } finally {
+    if (learning.get(accountId) === step) learning.delete(accountId);
+  }
+}
+
+const learning = new Map<string, Promise<unknown>>();
+
+async function learnWithRetries(deps: PriorityDeps, accountId: string, scope: LearnScope): Promise<ModelSummary | null> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await learnOnce(deps, accountId, scope);

@@ -2,7 +2,7 @@ import { defineJob, derivedTable, type FeaturePlugin } from '../../platform/plug
 import { onMailActed, registerMailSources, type MailActed, type MailSourceResolvers } from '../mail/index.ts';
 import type { UserFnContext } from '../registry.ts';
 import { explainPriority } from './explainPriority.ts';
-import { LEARN_JOB } from './jobs.ts';
+import { LEARN_JOB, RESCORE_DELAY_MS } from './jobs.ts';
 import { listInbox } from './listInbox.ts';
 import { learn, recordActions } from './model.ts';
 import { recordFeedback } from './recordFeedback.ts';
@@ -80,5 +80,5 @@ async function mailActedListener(ctx: UserFnContext, acted: MailActed): Promise<
     ctx.log.warn({ err: error }, 'priority learning after an action failed; the job learns it');
   }
   // The rest of the mailbox (and what a batch still running changes) follows in the background.
-  await ctx.jobs.enqueue(LEARN_JOB, { accountId: acted.accountId });
+  await ctx.jobs.enqueue(LEARN_JOB, { accountId: acted.accountId }, { delayMs: RESCORE_DELAY_MS });
 }

@@ -9,7 +9,7 @@ import { SUMMARY_COLUMNS, summaryOf, type MailCandidate, type ResolvedMailSource
 import type { UserFnContext } from '../registry.ts';
 import { currentState, INBOX_BIT, learn, modelSummary, recordActions, UNREAD_BIT, type PriorityDeps, type ModelSummary } from './model.ts';
 import { MODEL_COLUMNS, toPriorityMessage } from './messages.ts';
-import { LEARN_JOB } from './jobs.ts';
+import { LEARN_JOB, RESCORE_DELAY_MS } from './jobs.ts';
 
 export const DEFAULT_INBOX_PAGE_SIZE = 50;
 
@@ -168,7 +168,7 @@ export async function recordFeedback(ctx: UserFnContext, messageId: string, acti
   await recordActions(db, account.id, [{ messageId, action }], 'mailroom', ctx.clock.now());
   const summary = (await learn(ctx, account.id, 'related')) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
   // What the step did not re-score follows in the background.
-  if (summary.needsFullRescore) await ctx.jobs.enqueue(LEARN_JOB, { accountId: account.id });
+  if (summary.needsFullRescore) await ctx.jobs.enqueue(LEARN_JOB, { accountId: account.id }, { delayMs: RESCORE_DELAY_MS });
   const score = await db.selectFrom('priority_scores').select(['score', 'important']).where('account_id', '=', account.id).where('message_id', '=', messageId).executeTakeFirst();
   return {
     messageId,
