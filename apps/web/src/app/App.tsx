@@ -5,10 +5,16 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../shared/api';
 import { ToastProvider } from '../shared/ui';
 import { AppErrorBoundary } from './AppErrorBoundary';
-import { createRoutes } from './router';
+import { createRoutes, preloadMatchedPages } from './router';
 
 export function App() {
-  const [router] = useState(() => createBrowserRouter(createRoutes()));
+  const [router] = useState(() => {
+    const created = createBrowserRouter(createRoutes());
+    // Each location's page code starts loading as soon as the location is known.
+    preloadMatchedPages(created.state.matches);
+    created.subscribe((state) => preloadMatchedPages(state.navigation.location ? [] : state.matches));
+    return created;
+  });
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>

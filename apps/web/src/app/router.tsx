@@ -18,15 +18,35 @@ import { RENDER_ERROR_PROBE_PATH, RenderErrorProbe, isRenderErrorProbeEnabled } 
  *   { path: 'x', Component: page(() => import('../features/x/components/XPage'), (m) => m.XPage) },
  * (not React Router's `lazy`, which holds the whole tree, redirects included, until the chunk loads).
  */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, fallback = <PageSpinner />): ComponentType {
-  const Lazy = lazy(async () => ({ default: pick(await load()) }));
-  return function LazyPage() {
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, fallback = <PageSpinner />): ComponentType & Preloadable {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const start = () => (loading ??= load().then((module) => ({ default: pick(module) })));
+  const Lazy = lazy(start);
+  function LazyPage() {
     return (
       <Suspense fallback={fallback}>
         <Lazy />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyPage, { preload: () => void start() });
+}
+
+/** A lazy page or layout whose code can be fetched before it renders. */
+export interface Preloadable {
+  preload(): void;
+}
+
+/**
+ * Starts fetching the code of every lazy page and layout a location matched, all at once: a full
+ * load of /manual fetches the signed-in layout and the page together, while the session check runs,
+ * instead of one after the other as each renders.
+ */
+export function preloadMatchedPages(matches: ReadonlyArray<{ route: { Component?: unknown } }>): void {
+  for (const match of matches) {
+    const component = match.route.Component as Partial<Preloadable> | undefined;
+    component?.preload?.();
+  }
 }
 
 const diagnostics = page(() => import('../features/diagnostics/components/DiagnosticsPage'), (m) => m.DiagnosticsPage);
