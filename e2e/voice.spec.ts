@@ -21,6 +21,8 @@ import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGm
 const SANDBOX_FILE = 'gmail-sandbox.sqlite';
 const CORPUS_SAMPLE = 40;
 const UNDO_DELAY_MS = 5_000;
+/** What Voice Reply's test dictates. */
+const DICTATED = 'yes i am free on thursday afternoon';
 const LAUNCH_ARGS = (config.use?.launchOptions?.args ?? []) as string[];
 
 /** A person writing to the demo user: the message Voice Reply answers. */
@@ -234,7 +236,8 @@ test('spoken: Chromium’s microphone says “next message”, the server recogn
     // The listening UI (the level meter, the time, Done) passes axe.
     expect(await seriousViolations(heard, 'listening')).toEqual([]);
     await shot(heard, 'listening');
-    await expect(panel(heard).getByTestId('voice-transcript')).toHaveText('next message', { timeout: 30_000 });
+    // What was heard is shown ("the next message" is the same command).
+    await expect(panel(heard).getByTestId('voice-transcript')).toContainText('next message', { timeout: 30_000 });
     await expect(panel(heard).getByTestId('voice-understood')).toHaveText('Next message');
     await expect.poll(() => openMessageId(heard)).toBe(listed[1]);
     await shot(heard, 'spoken-done');
@@ -245,7 +248,7 @@ test('spoken: Chromium’s microphone says “next message”, the server recogn
 });
 
 test('Voice Reply: the message is read out, the reply dictated, edited, and sent into the thread in Gmail', async ({ server }) => {
-  const wav = spokenWav('dictation', 'yes thursday at two works for me', 0.5);
+  const wav = spokenWav('dictation', DICTATED, 0.5);
   const { browser, page: heard } = await browserHearing(wav);
   try {
     // From the reading pane's "Reply by voice".
@@ -258,7 +261,15 @@ test('Voice Reply: the message is read out, the reply dictated, edited, and sent
 
     await heard.getByRole('button', { name: 'Dictate' }).click();
     const body = heard.getByTestId('voice-reply-body');
-    await expect.poll(async () => (await body.inputValue()).toLowerCase(), { timeout: 40_000 }).toMatch(/thursday|works/);
+    // Dictation ends after a pause; the language model's words for synthesised speech are rough
+    // ("yes there's the apt to work for me" for "yes thursday at two works for me"), so at least half of the said words must be there.
+    const said = DICTATED.split(' ');
+    await expect
+      .poll(async () => {
+        const heardWords = (await body.inputValue()).toLowerCase().split(/\W+/);
+        return said.filter((word) => heardWords.includes(word)).length;
+      }, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(Math.ceil(said.length / 2));
     // The words are the user's to fix before sending.
     await shot(heard, 'voice-reply-dictated');
     await body.fill(`${await body.inputValue()} See you then, Demo`);
@@ -296,7 +307,7 @@ test('without a microphone: the mic button says so and everything works typed', 
   // Settings › Voice offers the other ways; choosing typing only is saved.
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Voice' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Voice' }) })).first();
-  await section.getByText('Recogniser').scrollIntoViewIfNeeded();
+  await section.getByText('Recogniser', { exact: true }).scrollIntoViewIfNeeded();
   await shot(page, 'settings');
   await section.getByLabel('Typing only').check();
   await expect(section.getByText('Saved.')).toBeVisible();

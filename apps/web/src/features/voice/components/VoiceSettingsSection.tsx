@@ -15,15 +15,18 @@ export function VoiceSettingsSection() {
   const { settings, update } = useSettings();
   const status = useVoiceStatus();
   const [saved, setSaved] = useState<string | null>(null);
+  /** The choice just made, shown at once while it is saved (the stored one comes back with the answer). */
+  const [pending, setPending] = useState<VoiceRecognizerChoice | null>(null);
   const headingId = useId();
   const groupId = useId();
-  const choice = settings.data?.settings.voice.recognizer ?? 'offline';
+  const choice = pending ?? settings.data?.settings.voice.recognizer ?? 'offline';
   const browserSupported = browserRecognitionSupported();
   const offline = status.data?.offline;
 
   const choose = (recognizer: VoiceRecognizerChoice) => {
     setSaved(null);
-    update.mutate({ patch: { voice: { recognizer } } }, { onSuccess: () => setSaved('Saved.') });
+    setPending(recognizer);
+    update.mutate({ patch: { voice: { recognizer } } }, { onSuccess: () => setSaved('Saved.'), onSettled: () => setPending(null) });
   };
 
   const options: Array<{ value: VoiceRecognizerChoice; label: string; detail: string; problem: string | null }> = [

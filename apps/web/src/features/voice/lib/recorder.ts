@@ -1,8 +1,9 @@
 /**
  * Recording one command or one dictation from the microphone: getUserMedia, an AudioWorklet that
  * hands over the samples and their level, and on stop a 16 kHz mono WAV (lib/wav.ts). Recording
- * stops by itself at VOICE_MAX_SECONDS (the server refuses longer audio), and, for a command,
- * once the speaker has been quiet for a moment after speaking.
+ * stops by itself at VOICE_MAX_SECONDS (the server refuses longer audio), and once the speaker
+ * has been quiet after speaking: a moment for a command, longer for a dictation (a pause to
+ * think is not the end of a reply).
  */
 import { VOICE_MAX_SECONDS } from '@mailroom/contract/promises';
 import captureWorkletUrl from './capture-worklet.ts?worker&url';
@@ -26,6 +27,8 @@ export class MicrophoneError extends Error {
 
 /** Silence that ends a command once speech was heard. */
 const COMMAND_END_SILENCE_S = 1.2;
+/** Silence that ends a dictation once speech was heard. */
+const DICTATION_END_SILENCE_S = 2.5;
 /** A command that never starts (nothing said) ends after this long. */
 const COMMAND_NO_SPEECH_S = 6;
 
@@ -102,7 +105,7 @@ export class VoiceRecorder {
       this.callbacks.onLevel?.(Math.min(1, rms * 4), seconds);
     }
     if (seconds + blockSeconds > VOICE_MAX_SECONDS) this.autoStop('limit');
-    else if (this.mode === 'command' && this.heardSpeech && this.quietFrames / this.context.sampleRate >= COMMAND_END_SILENCE_S) this.autoStop('silence');
+    else if (this.heardSpeech && this.quietFrames / this.context.sampleRate >= (this.mode === 'command' ? COMMAND_END_SILENCE_S : DICTATION_END_SILENCE_S)) this.autoStop('silence');
     else if (this.mode === 'command' && !this.heardSpeech && seconds >= COMMAND_NO_SPEECH_S) this.autoStop('silence');
   }
 
