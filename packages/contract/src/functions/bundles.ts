@@ -58,10 +58,11 @@ export const digestSchema = z.object({
   builtAt: z.string(),
   groups: z.array(digestGroupSchema),
   total: z.number().int(),
-  /** What Mailroom did in the period: action batches by kind, and batches undone. */
+  /** What Mailroom did in the period: action batches by kind, batches undone, lists unsubscribed from (one-click or mailto sent). */
   actions: z.object({
     batches: z.array(z.object({ kind: z.string(), batches: z.number().int(), messages: z.number().int() })),
     undone: z.number().int(),
+    unsubscribed: z.number().int(),
   }),
   /** Action batches that can still be undone from /recovery. */
   recoverable: z.object({ batches: z.number().int(), messages: z.number().int() }),

@@ -194,11 +194,18 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
 
     // A day later (after downtime: no run at the hour) the next run builds that day's, covering from the last one.
     clock.advance(26 * 60 * 60 * 1000);
+    // An unsubscribe in between (issue 17's log) is reported in the next digest.
+    await t.database.db
+      .insertInto('unsubscribe_requests')
+      .values({ id: 'u-1', account_id: alice.accountId, subscription_key: 'list:news.example.org', name: 'News', method: 'one-click', outcome: 'unsubscribed', result: 'ok', requested_at: Date.parse(digest.periodEnd) + 60_000, checked_at: null, stopped_at: null, still_sending_message_id: null, still_sending_date: null, still_sending_subject: null })
+      .execute();
     await t.jobs.enqueue('bundles.digest-due', {});
     await t.jobs.idle();
     const next = (await ok<{ digests: Digest[] }>(alice.call('listDigests'))).digests;
     expect(next).toHaveLength(2);
     expect(next[0]!.periodStart).toBe(digest.periodEnd);
+    expect(next[0]!.actions.unsubscribed).toBe(1);
+    expect(digest.actions.unsubscribed).toBe(0);
     clock.advance(-26 * 60 * 60 * 1000);
   });
 

@@ -24,8 +24,9 @@ export function digestEmailBody(digest: Digest, publicUrl: string): { subject: s
     lines.push('');
   }
   const done = digest.actions.batches.map((b) => `${b.kind.replace('_', ' ')}: ${b.messages} messages`);
-  if (done.length || digest.actions.undone) {
-    const summary = `Mailroom did: ${[...done, ...(digest.actions.undone ? [`${digest.actions.undone} undone`] : [])].join('; ')}`;
+  if (done.length || digest.actions.undone || digest.actions.unsubscribed) {
+    const extra = [...(digest.actions.undone ? [`${digest.actions.undone} undone`] : []), ...(digest.actions.unsubscribed ? [`unsubscribed from ${digest.actions.unsubscribed}`] : [])];
+    const summary = `Mailroom did: ${[...done, ...extra].join('; ')}`;
     lines.push(summary);
     html.push(`<p style="font:14px sans-serif">${escape(summary)}</p>`);
   }

@@ -120,6 +120,14 @@ export async function digestContent(db: Db, accountId: string, start: number, en
     .where('undone_at', '>=', start)
     .where('undone_at', '<', end)
     .executeTakeFirst();
+  const unsubscribed = await db
+    .selectFrom('unsubscribe_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('requested_at', '>=', start)
+    .where('requested_at', '<', end)
+    .where('outcome', 'in', ['unsubscribed', 'sent'])
+    .executeTakeFirst();
   const recoverable = await db
     .selectFrom('action_batches')
     .select((eb) => [eb.fn.countAll<number | string>().as('batches'), eb.fn.sum<number | string | null>('message_count').as('messages')])
@@ -133,6 +141,7 @@ export async function digestContent(db: Db, accountId: string, start: number, en
     actions: {
       batches: batches.map((b) => ({ kind: b.kind, batches: Number(b.batches), messages: Number(b.messages ?? 0) })),
       undone: Number(undone?.n ?? 0),
+      unsubscribed: Number(unsubscribed?.n ?? 0),
     },
     recoverable: { batches: Number(recoverable?.batches ?? 0), messages: Number(recoverable?.messages ?? 0) },
   };
@@ -151,7 +160,8 @@ export function toDigest(row: DigestRow): Digest {
     builtAt: new Date(Number(row.built_at ?? row.period_end)).toISOString(),
     groups: content.groups,
     total: content.total,
-    actions: content.actions,
+    // Digests built before unsubscribes were counted say none.
+    actions: { ...content.actions, unsubscribed: content.actions.unsubscribed ?? 0 },
     recoverable: content.recoverable,
     emailedAt: row.emailed_at === null ? null : new Date(Number(row.emailed_at)).toISOString(),
   };

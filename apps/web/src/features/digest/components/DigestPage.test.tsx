@@ -20,7 +20,7 @@ const digest: Digest = {
     },
   ],
   total: 7,
-  actions: { batches: [{ kind: 'archive', batches: 1, messages: 12 }], undone: 1 },
+  actions: { batches: [{ kind: 'archive', batches: 1, messages: 12 }], undone: 1, unsubscribed: 2 },
   recoverable: { batches: 2, messages: 15 },
   emailedAt: null,
 };
@@ -41,6 +41,7 @@ describe('/digest', () => {
     expect(within(group).getByRole('link', { name: /Morning Brew/ }).getAttribute('href')).toBe('/bundles/newsletters?message=m1');
     expect(screen.getByText(/Every day at 07:00 \(Europe\/Paris\)/)).toBeTruthy();
     expect(screen.getByText('1 undone')).toBeTruthy();
+    expect(screen.getByText('Unsubscribed from 2 lists')).toBeTruthy();
     expect(screen.getByText(/2 actions \(15 messages\) you can still undo/)).toBeTruthy();
 
     fireEvent.click(within(group).getByRole('button', { name: 'Archive the group' }));

@@ -85,7 +85,7 @@ function DigestView({ digest, onArchived }: { digest: Digest; onArchived: (actio
         <h2 id="digest-mailroom" className="mb-2 text-base font-semibold text-fg">
           What Mailroom did
         </h2>
-        {done.length === 0 && digest.actions.undone === 0 ? (
+        {done.length === 0 && digest.actions.undone === 0 && digest.actions.unsubscribed === 0 ? (
           <p className="text-sm text-muted">No bulk actions in this period.</p>
         ) : (
           <ul className="list-disc space-y-1 pl-5 text-sm text-fg">
@@ -95,6 +95,11 @@ function DigestView({ digest, onArchived }: { digest: Digest; onArchived: (actio
               </li>
             ))}
             {digest.actions.undone ? <li>{digest.actions.undone} undone</li> : null}
+            {digest.actions.unsubscribed ? (
+              <li>
+                Unsubscribed from {digest.actions.unsubscribed} {digest.actions.unsubscribed === 1 ? 'list' : 'lists'}
+              </li>
+            ) : null}
           </ul>
         )}
         <p className="mt-2 text-sm text-muted">
