@@ -101,7 +101,7 @@ export const listStatsSchema = z.object({
 export type ListStats = z.infer<typeof listStatsSchema>;
 
 /** What Mailroom did, an action at a time, with the estimate of the time it saved. */
-export const mailroomActionSchema = z.enum(['quarantined', 'trashed', 'archived', 'markedRead', 'repliesFromSuggestions']);
+export const mailroomActionSchema = z.enum(['quarantined', 'trashed', 'archived', 'markedRead', 'unsubscribed', 'repliesFromSuggestions']);
 export type MailroomAction = z.infer<typeof mailroomActionSchema>;
 
 export const mailroomActivitySchema = z.object({

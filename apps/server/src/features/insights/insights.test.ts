@@ -84,6 +84,22 @@ async function seed(db: TestDatabase['db']): Promise<void> {
       batch('b5', 'a2', 'quarantine', 1000, 0, at('2026-11-01T15:00:00Z')),
     ])
     .execute();
+  const unsubscribe = (id: string, account: string, outcome: 'unsubscribed' | 'sent' | 'open-link' | 'failed', requestedAt: number) => ({
+    id, account_id: account, subscription_key: `list:${id}`, name: id, method: 'one-click' as const, outcome, result: '', requested_at: requestedAt,
+    checked_at: null, stopped_at: null, still_sending_message_id: null, still_sending_date: null, still_sending_subject: null,
+  });
+  await db
+    .insertInto('unsubscribe_requests')
+    .values([
+      unsubscribe('u1', 'a1', 'unsubscribed', at('2026-11-01T12:00:00Z')),
+      unsubscribe('u2', 'a1', 'sent', at('2026-11-02T12:00:00Z')),
+      // Only a link opened for the user, a failure, one before the range and another account's: not counted.
+      unsubscribe('u3', 'a1', 'open-link', at('2026-11-02T12:00:00Z')),
+      unsubscribe('u4', 'a1', 'failed', at('2026-11-02T12:00:00Z')),
+      unsubscribe('u5', 'a1', 'unsubscribed', at('2026-10-20T12:00:00Z')),
+      unsubscribe('u6', 'a2', 'unsubscribed', at('2026-11-01T12:00:00Z')),
+    ])
+    .execute();
   const reply = (id: string, account: string, stance: 'accept' | null, createdAt: number) => ({ id, account_id: account, mode: 'reply' as const, suggestion_stance: stance, created_at: createdAt });
   await db
     .insertInto('reply_events')
@@ -166,11 +182,12 @@ describe.each(ENGINES)('insights aggregates on %s', (engine) => {
         { action: 'trashed', count: 5, seconds: 4, savedSeconds: 20 },
         { action: 'archived', count: 0, seconds: 3, savedSeconds: 0 },
         { action: 'markedRead', count: 0, seconds: 2, savedSeconds: 0 },
+        { action: 'unsubscribed', count: 2, seconds: 60, savedSeconds: 120 },
         { action: 'repliesFromSuggestions', count: 2, seconds: 60, savedSeconds: 120 },
       ],
       restored: 2,
       repliesSent: 3,
-      savedSeconds: 172,
+      savedSeconds: 292,
     });
   });
 
@@ -178,7 +195,7 @@ describe.each(ENGINES)('insights aggregates on %s', (engine) => {
     const settings = { ...DEFAULT_SETTINGS, insights: { ...DEFAULT_SETTINGS.insights, secondsPerQuarantined: 10, secondsPerReplyFromSuggestion: 0 } };
     const { mailroom } = await run({ settings });
     expect(mailroom.actions.find((a) => a.action === 'quarantined')).toEqual({ action: 'quarantined', count: 8, seconds: 10, savedSeconds: 80 });
-    expect(mailroom.savedSeconds).toBe(80 + 20);
+    expect(mailroom.savedSeconds).toBe(80 + 20 + 120);
   });
 
   test('a range reaching past the 30 days the action log is kept counts from 30 days ago, and says so', async () => {
@@ -188,6 +205,7 @@ describe.each(ENGINES)('insights aggregates on %s', (engine) => {
     // b3 (20 October) now counts; b4 (40 days ago) does not.
     expect(mailroom.actions.find((a) => a.action === 'trashed')?.count).toBe(12);
     expect(mailroom.actions.find((a) => a.action === 'archived')?.count).toBe(0);
+    expect(mailroom.actions.find((a) => a.action === 'unsubscribed')?.count).toBe(3);
     expect(totals).toEqual({ received: 8, sent: 3, read: 3, unread: 5, backlogBefore: 0 });
   });
 

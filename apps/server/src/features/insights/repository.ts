@@ -179,6 +179,23 @@ export async function actionTotals(db: Db, accountId: string, since: number, end
   return rows.map((r) => ({ kind: r.kind, done: Number(r.done ?? 0), restored: Number(r.restored ?? 0) }));
 }
 
+/**
+ * Lists the user unsubscribed from through Mailroom since `since`: one-click requests the list
+ * server accepted and unsubscribe mails sent (features/unsubscribe's log; a link only opened for
+ * the user, or a failure, is not counted).
+ */
+export async function unsubscribeTotal(db: Db, accountId: string, since: number, end: number): Promise<number> {
+  const row = await db
+    .selectFrom('unsubscribe_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('outcome', 'in', ['unsubscribed', 'sent'])
+    .where('requested_at', '>=', since)
+    .where('requested_at', '<', end)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Replies sent through Mailroom since `since`, and how many started from a suggestion. */
 export async function replyTotals(db: Db, accountId: string, since: number, end: number): Promise<{ sent: number; fromSuggestions: number }> {
   const row = await db

@@ -20,6 +20,7 @@ import {
   countUnreadBefore,
   replyTotals,
   senderVolumes,
+  unsubscribeTotal,
   userReplies,
   type Range,
   type ReplyPair,
@@ -95,6 +96,7 @@ const ACTIONS: ReadonlyArray<{ action: MailroomAction; kind: string | null; sett
   { action: 'trashed', kind: 'delete', setting: 'secondsPerTrashed' },
   { action: 'archived', kind: 'archive', setting: 'secondsPerArchived' },
   { action: 'markedRead', kind: 'mark_read', setting: 'secondsPerMarkedRead' },
+  { action: 'unsubscribed', kind: 'unsubscribe', setting: 'secondsPerUnsubscribed' },
   { action: 'repliesFromSuggestions', kind: null, setting: 'secondsPerReplyFromSuggestion' },
 ];
 
@@ -295,7 +297,7 @@ function listName(listId: string): string {
 }
 
 /**
- * What Mailroom did in the range, from the action log and the replies sent, and the time-saved
+ * What Mailroom did in the range, from the action log, the unsubscribes and the replies sent, and the time-saved
  * estimate: each action's count (net of what Undo put back) × the user's seconds for it. The log
  * is derived data kept 30 days, so an earlier start is counted from 30 days ago, and says so.
  */
@@ -303,14 +305,15 @@ async function mailroomActivity(db: Db, query: InsightsQuery, start: number, end
   const retainedFrom = query.now - DERIVED_DATA_RETENTION_MS;
   const since = Math.max(start, retainedFrom);
   const activity: Insights['mailroom'] = { countedSince: new Date(since).toISOString(), truncated: start < retainedFrom, actions: [], restored: 0, repliesSent: 0, savedSeconds: 0 };
-  const [batches, replies] = query.accountId
-    ? await Promise.all([actionTotals(db, query.accountId, since, end), replyTotals(db, query.accountId, since, end)])
-    : [[], { sent: 0, fromSuggestions: 0 }];
+  const [batches, replies, unsubscribed] = query.accountId
+    ? await Promise.all([actionTotals(db, query.accountId, since, end), replyTotals(db, query.accountId, since, end), unsubscribeTotal(db, query.accountId, since, end)])
+    : [[], { sent: 0, fromSuggestions: 0 }, 0];
   activity.restored = batches.reduce((sum, b) => sum + b.restored, 0);
   activity.repliesSent = replies.sent;
   for (const { action, kind, setting } of ACTIONS) {
     const batch = batches.find((b) => b.kind === kind);
-    const count = kind === null ? replies.fromSuggestions : Math.max(0, (batch?.done ?? 0) - (batch?.restored ?? 0));
+    const count =
+      kind === null ? replies.fromSuggestions : kind === 'unsubscribe' ? unsubscribed : Math.max(0, (batch?.done ?? 0) - (batch?.restored ?? 0));
     const seconds = query.settings.insights[setting];
     activity.actions.push({ action, count, seconds, savedSeconds: count * seconds });
     activity.savedSeconds += count * seconds;

@@ -43,6 +43,7 @@ export const ACTION_LABELS: Record<MailroomAction, string> = {
   trashed: 'Messages moved to trash',
   archived: 'Messages archived',
   markedRead: 'Messages marked read',
+  unsubscribed: 'Lists unsubscribed from',
   repliesFromSuggestions: 'Replies sent from a suggestion',
 };
 
@@ -52,5 +53,6 @@ export const ACTION_SETTINGS = {
   trashed: 'secondsPerTrashed',
   archived: 'secondsPerArchived',
   markedRead: 'secondsPerMarkedRead',
+  unsubscribed: 'secondsPerUnsubscribed',
   repliesFromSuggestions: 'secondsPerReplyFromSuggestion',
 } as const satisfies Record<MailroomAction, string>;
