@@ -136,15 +136,14 @@ export async function classifyStale(db: Db, accountId: string, now: number): Pro
   }
 }
 
-/** True when some stored message has no assignment yet (a store synced before bundles existed). */
+/**
+ * True when some stored message has no assignment yet (a store synced before bundles existed).
+ * Two counts along the primary keys rather than an anti-join over the whole store: assignments
+ * of deleted messages are dropped with them, so fewer assignments than messages means some are
+ * missing.
+ */
 export async function hasUnclassified(db: Db, accountId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('messages as m')
-    .leftJoin('message_bundles as b', (join) => join.onRef('b.account_id', '=', 'm.account_id').onRef('b.message_id', '=', 'm.id'))
-    .select('m.id')
-    .where('m.account_id', '=', accountId)
-    .where('b.message_id', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  const messages = await db.selectFrom('messages').select((eb) => eb.fn.countAll<number | string>().as('n')).where('account_id', '=', accountId).executeTakeFirst();
+  const assigned = await db.selectFrom('message_bundles').select((eb) => eb.fn.countAll<number | string>().as('n')).where('account_id', '=', accountId).executeTakeFirst();
+  return Number(assigned?.n ?? 0) < Number(messages?.n ?? 0);
 }
