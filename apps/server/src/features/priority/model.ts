@@ -125,10 +125,10 @@ export async function recordActions(
 export type LearnScope = 'related' | 'full';
 
 /** Brings the account's model and scores up to date (see above); retries when another writer got there first. */
-export async function learn(deps: PriorityDeps, accountId: string, scope: LearnScope = 'full'): Promise<ModelSummary | null> {
+export async function learn(deps: PriorityDeps, accountId: string, scope: LearnScope = 'full', rescore: readonly string[] = []): Promise<ModelSummary | null> {
   // In this process, one step at a time per account (the version check covers other processes).
   const previous = learning.get(accountId) ?? Promise.resolve();
-  const step = previous.catch(() => undefined).then(() => learnWithRetries(deps, accountId, scope));
+  const step = previous.catch(() => undefined).then(() => learnWithRetries(deps, accountId, scope, rescore));
   learning.set(accountId, step);
   try {
     return await step;
@@ -139,10 +139,10 @@ export async function learn(deps: PriorityDeps, accountId: string, scope: LearnS
 
 const learning = new Map<string, Promise<unknown>>();
 
-async function learnWithRetries(deps: PriorityDeps, accountId: string, scope: LearnScope): Promise<ModelSummary | null> {
+async function learnWithRetries(deps: PriorityDeps, accountId: string, scope: LearnScope, rescore: readonly string[]): Promise<ModelSummary | null> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await learnOnce(deps, accountId, scope);
+      return await learnOnce(deps, accountId, scope, rescore);
     } catch (error) {
       if (!(error instanceof VersionConflict) || attempt >= MAX_ATTEMPTS) throw error;
     }
@@ -217,7 +217,7 @@ async function relatedIds(db: Db, accountId: string, messages: readonly Priority
 /** At most this many messages per kind of relation, the newest, are re-scored at once (the rest in the background). */
 const RELATED_LIMIT = 1000;
 
-async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScope): Promise<ModelSummary | null> {
+async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScope, rescore: readonly string[]): Promise<ModelSummary | null> {
   const { db } = deps;
   const now = deps.clock.now();
   const account = await db.selectFrom('mail_accounts').select(['id', 'user_id', 'email']).where('id', '=', accountId).executeTakeFirst();
@@ -335,7 +335,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   const rescoredAt = stored?.rescoredAt ?? 0;
   const behind = stored !== null && rescoredAt < (stored?.updatedAt ?? 0);
   const full = fresh || (scope === 'full' && (learned > 0 || unseen.length > 0 || behind));
-  if (!full && unseen.length === 0 && learned === 0 && relabelled.length === 0 && ignoredIds.length === 0 && pending.length === 0) {
+  if (!full && unseen.length === 0 && learned === 0 && relabelled.length === 0 && ignoredIds.length === 0 && pending.length === 0 && rescore.length === 0) {
     return stored ? { threshold: Math.round(state.threshold), actionsLearned: stored.actionsLearned, lastEffect } : null;
   }
 
@@ -348,7 +348,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
     toScore = fresh ? unseen : await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).execute();
     known = fresh ? new Map() : await scoreRowsOf(db, accountId, null);
   } else {
-    const ids = new Set<string>([...unseen.map((r) => r.id), ...relabelled.map((r) => r.id), ...acted.keys()]);
+    const ids = new Set<string>([...unseen.map((r) => r.id), ...relabelled.map((r) => r.id), ...acted.keys(), ...rescore]);
     if (learned > 0) for (const id of await relatedIds(db, accountId, actedMessages)) ids.add(id);
     toScore = await modelRows(db, accountId, [...ids]);
     known = await scoreRowsOf(db, accountId, [...ids]);

@@ -1,5 +1,6 @@
 import { defineJob, derivedTable, type FeaturePlugin } from '../../platform/plugin.ts';
 import { onMailActed, registerMailSources, type MailActed, type MailSourceResolvers } from '../mail/index.ts';
+import { onBatchUndone, type BatchUndone } from '../recovery/index.ts';
 import type { UserFnContext } from '../registry.ts';
 import { explainPriority } from './explainPriority.ts';
 import { LEARN_JOB, RESCORE_DELAY_MS } from './jobs.ts';
@@ -64,6 +65,7 @@ export const priorityPlugin: FeaturePlugin = {
   setup: () => {
     registerMailSources(inboxMailSources);
     onMailActed(mailActedListener);
+    onBatchUndone(batchUndoneListener);
   },
 };
 
@@ -81,4 +83,9 @@ async function mailActedListener(ctx: UserFnContext, acted: MailActed): Promise<
   }
   // The rest of the mailbox (and what a batch still running changes) follows in the background.
   await ctx.jobs.enqueue(LEARN_JOB, { accountId: acted.accountId }, { delayMs: RESCORE_DELAY_MS });
+}
+
+/** An undo puts labels back: those messages are re-scored at once (Inbox Flow's counts follow). */
+async function batchUndoneListener(ctx: UserFnContext, undone: BatchUndone): Promise<void> {
+  await learn(ctx, undone.accountId, 'related', undone.messageIds);
 }

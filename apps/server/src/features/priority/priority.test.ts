@@ -240,6 +240,19 @@ describe.each(ENGINES)('priority and Inbox Flow (%s)', (engine) => {
     }
   });
 
+  test('archiving takes a message out of the tabs’ counts at once, and Undo puts it back in them', async () => {
+    const before = await inbox(alice, { split: 'all' });
+    const [top] = before.messages;
+    const archived = await modify(alice, [top!.id], 'archive');
+    const after = await inbox(alice, { split: 'all' });
+    expect(after.total).toBe(before.total! - 1);
+    expect(after.messages.map((m) => m.id)).not.toContain(top!.id);
+    await ok(alice.call('undoActionBatch', { batchId: archived.batchId }));
+    const undone = await inbox(alice, { split: 'all' });
+    expect(undone.total).toBe(before.total);
+    expect(undone.messages.map((m) => m.id)).toContain(top!.id);
+  });
+
   test('recordFeedback checks its input: an unknown action, a message not in the mailbox', async () => {
     const [first] = (await inbox(alice, { split: 'all' })).messages;
     const refused = await failure(alice.call('recordFeedback', { messageId: first!.id, action: 'love' }));

@@ -5,6 +5,7 @@ import { requireConnectedAccount, requireProvider } from '../../providers/mailbo
 import type { FnImpl } from '../registry.ts';
 import { findBatch, loadBatch, transition, type BatchRow } from './repository.ts';
 import { carryOn } from './start.ts';
+import { batchUndone } from './undone.ts';
 
 function refusal(batch: BatchRow, now: number): FnError | null {
   if (batch.expires_at <= now) {
@@ -34,5 +35,9 @@ export const undoActionBatch: FnImpl<'undoActionBatch'> = async (ctx, data) => {
   }
   const status = await carryOn(ctx, provider, batch, Number(batch.message_count) - Number(batch.restored_count));
   const after = await loadBatch(ctx.db, batch.id);
+  if (status === 'done') {
+    const rows = await ctx.db.selectFrom('action_batch_messages').select('message_id').where('batch_id', '=', batch.id).execute();
+    await batchUndone(ctx, { accountId: account.id, messageIds: rows.map((r) => r.message_id) });
+  }
   return { batchId: batch.id, status: status === 'done' ? ('undone' as const) : ('undoing' as const), restored: Number(after?.restored_count ?? 0) };
 };
