@@ -81,6 +81,16 @@ for (const shape of SHAPES) {
     await page.getByRole('button', { name: 'Delete account' }).click();
     await expect(page.getByRole('alertdialog', { name: 'Delete your account?' })).toBeVisible();
     problems.push(...(await seriousViolations(page, '/settings (delete dialog)')));
+    await page.keyboard.press('Escape');
+    // Voice (issue 16): the command palette, and the panel saying what a command was taken for.
+    await settle(page, '/reply/voice');
+    await page.keyboard.press('Control+k');
+    await expect(page.getByTestId('command-input')).toBeFocused();
+    await page.getByTestId('command-input').fill('archeeve');
+    problems.push(...(await seriousViolations(page, 'command palette')));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('voice-panel').getByRole('list', { name: 'Did you mean' })).toBeVisible();
+    problems.push(...(await seriousViolations(page, 'voice panel (did you mean)')));
     await context.close();
     expect(problems).toEqual([]);
   });
