@@ -123,7 +123,9 @@ test('/inbox lists the inbox by score with an Important / Other split, counts, a
   await expect(why.getByRole('heading', { name: 'Why is this here?' })).toBeVisible();
   await expect(why.getByRole('list', { name: 'What moved the score' }).getByRole('listitem').first()).toBeVisible();
   await expect(why).toContainText(`Priority ${await scoreOf('Lunch on Thursday?')} of 100`);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // As mail-list.spec: the message frame (the sender's HTML, sandboxed) is not Mailroom's page,
+  // and one run in the page itself (the default's fresh tab hangs once a message is open).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ iframes: false }).setLegacyMode(true).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 });
 
