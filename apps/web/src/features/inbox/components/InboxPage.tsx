@@ -132,12 +132,12 @@ export function InboxPage() {
 /** What the model knows and what it learned last ("Mail from Alice will rank higher"), announced politely. */
 function LearningStatus({ summary }: { summary: ReturnType<typeof useInboxSummary>['data'] }) {
   return (
-    <p role="status" className="mb-4 flex min-h-5 flex-wrap items-center gap-x-2 text-sm text-muted" data-testid="learning-status">
+    <p role="status" className="mb-4 flex min-h-5 items-start gap-2 text-sm text-muted" data-testid="learning-status">
       {summary ? (
         <>
-          <Icon name="sparkle" size={16} className="shrink-0 text-accent" />
-          {summary.lastEffect ? <span className="font-medium text-fg">{summary.lastEffect}.</span> : null}
+          <Icon name="sparkle" size={16} className="mt-0.5 shrink-0 text-accent" />
           <span>
+            {summary.lastEffect ? <span className="font-medium text-fg">{summary.lastEffect}. </span> : null}
             {summary.learnedActions > 0
               ? `Learned from ${formatCount(summary.learnedActions)} of your actions; Important starts at ${summary.threshold}.`
               : `Ranked by who wrote and how it reached you until you act on your mail; Important starts at ${summary.threshold}.`}

@@ -107,7 +107,7 @@ export function MailRow({ email, density, selected, active, open, onToggle, onOp
               </span>
               {email.snippet ? <span className="text-muted"> — {email.snippet}</span> : null}
             </span>
-            {reason ? <span className="hidden max-w-48 shrink-0 truncate text-xs text-muted md:inline">{reason}</span> : null}
+            {reason ? <span className="hidden max-w-48 shrink-0 truncate text-xs text-muted @3xl:inline">{reason}</span> : null}
             <Marks email={email} />
             <time dateTime={email.date} className="shrink-0 text-xs text-muted tabular-nums">
               {listDate(email.date)}
