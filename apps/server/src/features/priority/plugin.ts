@@ -5,7 +5,7 @@ import type { UserFnContext } from '../registry.ts';
 import { explainPriority } from './explainPriority.ts';
 import { LEARN_JOB, RESCORE_DELAY_MS } from './jobs.ts';
 import { listInbox } from './listInbox.ts';
-import { learn, recordActions } from './model.ts';
+import { learn, modelSummary, recordActions } from './model.ts';
 import { recordFeedback } from './recordFeedback.ts';
 import { inboxSource } from './service.ts';
 import { ACTION_OF_MAIL_ACTION } from './signals.ts';
@@ -77,7 +77,8 @@ async function mailActedListener(ctx: UserFnContext, acted: MailActed): Promise<
     await recordActions(ctx.db, acted.accountId, acted.messageIds.map((messageId) => ({ messageId, action })), 'mailroom', ctx.clock.now());
   }
   try {
-    await learn(ctx, acted.accountId, 'related');
+    // A mailbox without a model yet (Inbox Flow never opened) is built by the job, not in the action's request.
+    if (await modelSummary(ctx.db, acted.accountId)) await learn(ctx, acted.accountId, 'related');
   } catch (error) {
     ctx.log.warn({ err: error }, 'priority learning after an action failed; the job learns it');
   }
