@@ -6,7 +6,7 @@ import path from 'node:path';
 import { compileMatcher, parse, toLabelRow, toSql, toStoreRow, type EvaluationContext } from '@mailroom/mail-query';
 import { migrateToLatest, openDatabase } from '@mailroom/server';
 import { sql } from 'kysely';
-import { median, syntheticMessages, TYPICAL_CATEGORY_QUERIES, USER_LABELS } from './synthetic-store.ts';
+import { insertMessages, median, syntheticMessages, TYPICAL_CATEGORY_QUERIES, USER_LABELS } from './synthetic-store.ts';
 
 const PARSE_SAMPLES = [
   ...TYPICAL_CATEGORY_QUERIES,
@@ -52,16 +52,8 @@ export default async function run(): Promise<void> {
       .execute();
     await db.insertInto('labels').values(USER_LABELS.map((l) => toLabelRow('a1', l))).execute();
     const messages = syntheticMessages(100_000, { now: NOW.getTime(), includeSpam: true });
-    const filling = performance.now();
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < messages.length; i += 500) {
-        await trx
-          .insertInto('messages')
-          .values(messages.slice(i, i + 500).map((m) => toStoreRow('a1', m, { historyId: null, snippet: null })))
-          .execute();
-      }
-    });
-    console.log(`store: ${messages.length.toLocaleString('en-US')} messages written in ${((performance.now() - filling) / 1000).toFixed(1)} s (SQLite)`);
+    const fillMs = await insertMessages(db, messages, (m) => toStoreRow('a1', m, { historyId: null, snippet: null }));
+    console.log(`store: ${messages.length.toLocaleString('en-US')} messages written in ${(fillMs / 1000).toFixed(1)} s (SQLite)`);
     await sql`analyze`.execute(db);
 
     // The account's labels are passed, as a category view has them at hand: label: then
