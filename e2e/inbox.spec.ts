@@ -81,8 +81,6 @@ test.beforeAll(async ({ browser, server }) => {
   context = await browser.newContext(contextOptions(server.url, { width: 1280, scheme: 'light' }));
   page = await context.newPage();
   await signInAndConnectGmail(page);
-  // As web-journeys' signed-in state: the notifications opt-in was answered "Not now".
-  await page.evaluate(() => localStorage.setItem('mailroom.notifications.notNowAt', '0'));
   await expect
     .poll(async () => {
       const { sync } = await callFn<{ sync: { state: string; messageCount: number } }>(page, 'getGmailStatus');

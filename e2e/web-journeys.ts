@@ -130,6 +130,9 @@ export async function signInAndConnectGmail(page: Page, account?: LocalAccount):
   await page.goto('/get-started');
   await completePopup(page, () => page.getByRole('button', { name: 'Connect Gmail Now' }).click(), account);
   await page.waitForURL('**/connect/success');
+  // The notifications opt-in offers itself once the first sync is done, as a modal dialog; specs
+  // about other things go on as a user who answered it "Not now" (notifications.spec.ts does not).
+  await page.evaluate(() => localStorage.setItem('mailroom.notifications.notNowAt', '0'));
 }
 
 /** Signs in by the redirect method (no Gmail), landing on `returnTo`. */
@@ -167,9 +170,6 @@ export async function createSignedInState(browser: Browser, baseURL: string): Pr
   try {
     const page = await context.newPage();
     await signInAndConnectGmail(page);
-    // The notifications opt-in offers itself once the first sync is done; specs about other
-    // things start as a user who answered it "Not now" (notifications.spec.ts clears this).
-    await page.evaluate(() => localStorage.setItem('mailroom.notifications.notNowAt', '0'));
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-e2e-state-')), 'state.json');
     await context.storageState({ path: file });
     return file;

@@ -123,6 +123,13 @@ export function ReadingPane({ messageId, email, actions, onAction, acting, onClo
       ['Reply to', headers.replyTo !== headers.from ? headers.replyTo : '', false],
     ];
     const hidden = rows.filter(([, value, always]) => value && !always).length;
+    const data = content.data;
+    const paneSections = (placement: 'before-body' | 'after-body') =>
+      extensions.map((extension) =>
+        extension.PaneSection && (extension.placement ?? 'before-body') === placement ? (
+          <extension.PaneSection key={extension.id} messageId={messageId} email={email} content={data} />
+        ) : null,
+      );
     body = (
       <div className="flex flex-1 flex-col gap-4 p-4 sm:p-5 lg:min-h-0 lg:overflow-y-auto">
         <div>
@@ -191,9 +198,7 @@ export function ReadingPane({ messageId, email, actions, onAction, acting, onClo
           </div>
         ) : null}
 
-        {extensions.map((extension) =>
-          extension.PaneSection ? <extension.PaneSection key={extension.id} messageId={messageId} email={email} content={content.data} /> : null,
-        )}
+        {paneSections('before-body')}
 
         <iframe
           key={showImages ? 'images' : 'no-images'}
@@ -204,6 +209,8 @@ export function ReadingPane({ messageId, email, actions, onAction, acting, onClo
           className="block h-[calc(100dvh-8rem)] min-h-80 w-full flex-1 rounded-lg border border-line bg-white lg:h-auto lg:min-h-96"
           data-testid="message-frame"
         />
+
+        {paneSections('after-body')}
       </div>
     );
   }

@@ -35,8 +35,13 @@ export interface MailExtension {
    * standard actions and may leave them out). Their `run` gets the list to open a message in.
    */
   actions?: readonly MailListAction[];
-  /** A section of the reading pane, between the message's headers and its body. */
+  /** A section of the reading pane, between the message's headers and its body (or after the body, see `placement`). */
   PaneSection?: ComponentType<ReadingPaneSectionProps>;
+  /**
+   * Where the section goes: before the body (the default: what the user acts on, such as a reply)
+   * or after it (background the user may want, so the message itself stays at the top of a phone's screen).
+   */
+  placement?: 'before-body' | 'after-body';
   /** Called once a list shows: load the section's code while the user looks at the list, not when a message opens. */
   preload?: () => void;
   /**
