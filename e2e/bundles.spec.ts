@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createSandbox } from '@mailroom/gmail-sandbox';
 import { expect, test as base } from './fixtures.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { SANDBOX_FILE, startTestServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 19 in the browser, against the embedded default (a 200-message sample of the demo
@@ -11,7 +11,6 @@ import { DEMO_ACCOUNT, callFn, completePopup, signInAndConnectGmail } from './we
 // /digest shows the digest the job built; with digest email on, it arrives in the mailbox.
 
 const CORPUS_SAMPLE = 200;
-const SANDBOX_FILE = 'gmail-sandbox.sqlite';
 
 type Snapshot = Record<string, string[]>;
 type Bundle = { bundleId: string; name: string; count: number; unreadCount: number };

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createSandbox, SCOPES } from '@mailroom/gmail-sandbox';
 import { expect, test as base } from './fixtures.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { SANDBOX_FILE, startTestServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 7 in the browser, against the embedded default: the demo mailbox (an even sample of the
@@ -14,7 +14,6 @@ import { DEMO_ACCOUNT, callFn, completePopup, signInAndConnectGmail } from './we
 
 const QUERY = 'list:spamassassin';
 const CORPUS_SAMPLE = 300;
-const SANDBOX_FILE = 'gmail-sandbox.sqlite';
 const STATIC_TOKEN = 'e2e-categories-reader';
 
 type Snapshot = Record<string, string[]>;

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Insights } from '@mailroom/contract';
-import { createSandbox } from '@mailroom/gmail-sandbox';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { startDemoServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 18 in the browser, on the demo mailbox (a corpus sample) plus a conversation whose figures
@@ -49,20 +47,7 @@ const test = base.extend<object, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startTestServer(
-        {},
-        {
-          prepare: async (dataDir) => {
-            const sandbox = createSandbox({ dataFile: path.join(dataDir, 'gmail-sandbox.sqlite'), tokens: {} });
-            try {
-              await sandbox.seedFromCorpus({ email: DEMO_ACCOUNT.email, limit: CORPUS_SAMPLE });
-              await sandbox.importMbox(MBOX, DEMO_ACCOUNT.email);
-            } finally {
-              await sandbox.close();
-            }
-          },
-        },
-      );
+      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: MBOX });
       await use(server);
       await server.stop();
     },

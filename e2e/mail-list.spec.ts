@@ -1,9 +1,7 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { createSandbox } from '@mailroom/gmail-sandbox';
 import { expect, test as base } from './fixtures.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { startDemoServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, SHAPES, callFn, completePopup, contextOptions, signInAndConnectGmail, type ContextShape } from './web-journeys.ts';
 
 // Issue 10 §1 in the browser: the one mail list on a category of the demo mailbox (an even sample
@@ -22,19 +20,7 @@ const test = base.extend<object, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startTestServer(
-        {},
-        {
-          prepare: async (dataDir) => {
-            const sandbox = createSandbox({ dataFile: path.join(dataDir, 'gmail-sandbox.sqlite'), tokens: {} });
-            try {
-              await sandbox.seedFromCorpus({ email: DEMO_ACCOUNT.email, limit: CORPUS_SAMPLE });
-            } finally {
-              await sandbox.close();
-            }
-          },
-        },
-      );
+      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE });
       await use(server);
       await server.stop();
     },

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { createSandbox } from '@mailroom/gmail-sandbox';
 import { parseRawMessage } from '@mailroom/mail-parse';
 import Database from 'better-sqlite3';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server.ts';
 import { expect, test as base } from './fixtures.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { SANDBOX_FILE, startDemoServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 15 in the browser, against the embedded default with an OpenAI-compatible model of the
@@ -16,7 +15,6 @@ import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGm
 // newsletter shows none; Draft with AI streams a draft, and once the model server is gone the
 // local suggestions still work. axe on the editor at 375 and 1280 px. One server, one page.
 
-const SANDBOX_FILE = 'gmail-sandbox.sqlite';
 const CORPUS_SAMPLE = 60;
 const UNDO_DELAY_MS = 5_000;
 /**
@@ -90,20 +88,7 @@ const test = base.extend<object, { llm: FakeLlmServer; server: TestServer }>({
   ],
   server: [
     async ({ llm }, use) => {
-      const server = await startTestServer(
-        { AI_BASE_URL: llm.url, AI_MODEL: llm.model, AI_TIMEOUT_MS: '2000' },
-        {
-          prepare: async (dataDir) => {
-            const sandbox = createSandbox({ dataFile: path.join(dataDir, SANDBOX_FILE), tokens: {} });
-            try {
-              await sandbox.seedFromCorpus({ email: DEMO_ACCOUNT.email, limit: CORPUS_SAMPLE });
-              await sandbox.importMbox(MBOX, DEMO_ACCOUNT.email);
-            } finally {
-              await sandbox.close();
-            }
-          },
-        },
-      );
+      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: MBOX }, { AI_BASE_URL: llm.url, AI_MODEL: llm.model, AI_TIMEOUT_MS: '2000' });
       await use(server);
       await server.stop();
     },

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createSandbox } from '@mailroom/gmail-sandbox';
 import { expect, test as base } from './fixtures.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { SANDBOX_FILE, startTestServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, contextOptions, signInAndConnectGmail, type ContextShape } from './web-journeys.ts';
 
 // Issue 14 in the browser, against the embedded default (one server for the file): a request
@@ -14,7 +14,6 @@ import { DEMO_ACCOUNT, callFn, contextOptions, signInAndConnectGmail, type Conte
 // category found on /manual; axe finds nothing serious on the results and the open dropdown.
 
 const CORPUS_SAMPLE = 300;
-const SANDBOX_FILE = 'gmail-sandbox.sqlite';
 const STATIC_TOKEN = 'e2e-search-reader';
 /** Unread mail of one list: a handful of messages, and more once "unread" is removed. */
 const REQUEST = 'unread mail from the spamassassin list';

@@ -88,3 +88,31 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
   };
 }
+
+/** The embedded Gmail sandbox's file in a server's data directory. */
+export const SANDBOX_FILE = 'gmail-sandbox.sqlite';
+
+export interface DemoMailbox {
+  /** The account the mailbox belongs to (the demo user's). */
+  email: string;
+  /** How many messages of the SpamAssassin corpus to seed (a sample keeps the first sync to seconds). */
+  corpusSample: number;
+  /** An mbox of the spec's own mail, imported after the sample. */
+  mbox?: string;
+}
+
+/** Starts the server on a fresh sandbox mailbox: a corpus sample for the demo account and the spec's own mail. */
+export async function startDemoServer(mailbox: DemoMailbox, env: Record<string, string> = {}): Promise<TestServer> {
+  const { createSandbox } = await import('@mailroom/gmail-sandbox');
+  return startTestServer(env, {
+    prepare: async (dataDir) => {
+      const sandbox = createSandbox({ dataFile: path.join(dataDir, SANDBOX_FILE), tokens: {} });
+      try {
+        await sandbox.seedFromCorpus({ email: mailbox.email, limit: mailbox.corpusSample });
+        if (mailbox.mbox !== undefined) await sandbox.importMbox(mailbox.mbox, mailbox.email);
+      } finally {
+        await sandbox.close();
+      }
+    },
+  });
+}

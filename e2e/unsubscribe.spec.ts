@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { createSandbox } from '@mailroom/gmail-sandbox';
 import Database from 'better-sqlite3';
 import { expect, test as base } from './fixtures.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { SANDBOX_FILE, startDemoServer, startTestServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 17 in the browser, against the embedded default (no DNS, so one-click is never used
@@ -16,7 +16,6 @@ import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGm
 // axe on the list and the confirmation at 375 and 1280 px. One server (restarted once), one page.
 // With SCREENSHOT_DIR set, the page is also captured at 375/1280 px, light and dark.
 
-const SANDBOX_FILE = 'gmail-sandbox.sqlite';
 const CORPUS_SAMPLE = 30;
 const WEEKLY = 'Acme Weekly';
 const DEALS = 'Shop Deals';
@@ -71,20 +70,7 @@ const test = base.extend<object, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const started = await startTestServer(
-        {},
-        {
-          prepare: async (dataDir) => {
-            const sandbox = createSandbox({ dataFile: path.join(dataDir, SANDBOX_FILE), tokens: {} });
-            try {
-              await sandbox.seedFromCorpus({ email: DEMO_ACCOUNT.email, limit: CORPUS_SAMPLE });
-              await sandbox.importMbox(mbox([weekly(1, 72), weekly(2, 48), weekly(3, 24), deals('Summer sale', 30), deals('Last chance', 6)]), DEMO_ACCOUNT.email);
-            } finally {
-              await sandbox.close();
-            }
-          },
-        },
-      );
+      const started = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: mbox([weekly(1, 72), weekly(2, 48), weekly(3, 24), deals('Summer sale', 30), deals('Last chance', 6)]) });
       await use(started);
       await started.stop();
     },

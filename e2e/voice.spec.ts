@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createSandbox } from '@mailroom/gmail-sandbox';
 import { parseRawMessage } from '@mailroom/mail-parse';
 import Database from 'better-sqlite3';
 import { expect, test as base } from './fixtures.ts';
 import config, { CHROMIUM_PATH } from './playwright.config.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { SANDBOX_FILE, startDemoServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 16 in the browser: a command typed in the palette (Ctrl+K) moves through the list, acts
@@ -18,7 +17,6 @@ import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGm
 // reading pane; Voice Reply goes from dictation to a reply sent into the sandbox's Gmail; axe on
 // the listening UI; and with no microphone at all everything still works typed. One server.
 
-const SANDBOX_FILE = 'gmail-sandbox.sqlite';
 const CORPUS_SAMPLE = 40;
 const UNDO_DELAY_MS = 5_000;
 /** What Voice Reply's test dictates. */
@@ -45,20 +43,7 @@ const test = base.extend<object, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startTestServer(
-        {},
-        {
-          prepare: async (dataDir) => {
-            const sandbox = createSandbox({ dataFile: path.join(dataDir, SANDBOX_FILE), tokens: {} });
-            try {
-              await sandbox.seedFromCorpus({ email: DEMO_ACCOUNT.email, limit: CORPUS_SAMPLE });
-              await sandbox.importMbox(MBOX, DEMO_ACCOUNT.email);
-            } finally {
-              await sandbox.close();
-            }
-          },
-        },
-      );
+      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: MBOX });
       await use(server);
       await server.stop();
     },
