@@ -98,7 +98,7 @@ test('bundles: counts match their mail, Archive all is undone exactly, a moved s
 
   // Archive all: Gmail was connected read-only, so Mailroom asks for write access first.
   await page.getByRole('button', { name: 'Archive all' }).click();
-  await completePopup(page, () => page.getByRole('button', { name: 'Grant write access' }).click());
+  await completePopup(page, () => page.getByRole('alert').getByRole('button', { name: 'Grant write access' }).click());
   await page.getByRole('button', { name: 'Archive all' }).click();
   const undoBar = page.getByTestId('undo-bar');
   await expect(undoBar).toContainText(`Archived ${newsletters.count}`);
