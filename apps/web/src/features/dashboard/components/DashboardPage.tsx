@@ -1,3 +1,4 @@
+import type { ActionBatch } from '@mailroom/contract';
 import { Link } from 'react-router';
 import { describeError, isUnimplemented } from '../../../shared/api';
 import { Alert, Badge, Button, ButtonLink, Card, CardHeader, EmptyState, Icon, Page, ProgressBar, Spinner, type IconName } from '../../../shared/ui';
@@ -5,6 +6,7 @@ import { greetingName, useAuth } from '../../auth';
 import { CategoriesSummary } from '../../categories';
 import { describeSync, formatCount, formatRelative, syncPercent, useGmailStatus, type GmailStatus } from '../../gmail';
 import { TopUnread } from '../../inbox';
+import { describeAction, describeRunning, iconOf, useActionBatches } from '../../recovery';
 
 const QUICK_LINKS: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/manual', label: 'Categories', icon: 'tag' },
@@ -103,22 +105,58 @@ function SyncCard() {
   );
 }
 
+interface ActivityItem {
+  key: string;
+  icon: IconName;
+  tone: string;
+  text: string;
+  /** When it happened (ISO), shown as "5 minutes ago"; null for what is going on now. */
+  at: string | null;
+}
+
+/** How many bulk actions and undos the card lists; the rest are on /recovery. */
+const ACTIVITY_LIMIT = 6;
+
+/** A bulk action and, once undone, its undo: each its own line, at its own time. */
+function batchItems(batch: ActionBatch): ActivityItem[] {
+  const from = batch.categoryName ? ` from ${batch.categoryName}` : '';
+  const items: ActivityItem[] = [];
+  if (batch.status === 'running') {
+    items.push({ key: batch.batchId, icon: iconOf(batch.kind), tone: 'text-accent', text: `${describeRunning(batch.kind, batch.count)}${from}…`, at: null });
+  } else {
+    const partly = batch.status === 'failed' ? ` (stopped after ${formatCount(batch.done)})` : '';
+    items.push({ key: batch.batchId, icon: iconOf(batch.kind), tone: batch.status === 'failed' ? 'text-danger' : 'text-fg', text: `${describeAction(batch.kind, batch.count)}${from}${partly}.`, at: batch.createdAt });
+  }
+  if (batch.status === 'undoing') items.push({ key: `${batch.batchId}-undo`, icon: 'undo', tone: 'text-accent', text: `Undoing: ${describeAction(batch.kind, batch.count).toLowerCase()}…`, at: null });
+  if (batch.status === 'undo_failed') items.push({ key: `${batch.batchId}-undo`, icon: 'alert', tone: 'text-danger', text: `Undo failed: ${describeAction(batch.kind, batch.count).toLowerCase()}.`, at: null });
+  if (batch.status === 'undone' && batch.undoneAt) {
+    items.push({ key: `${batch.batchId}-undo`, icon: 'undo', tone: 'text-success', text: `Undone: ${describeAction(batch.kind, batch.count).toLowerCase()}${from}.`, at: batch.undoneAt });
+  }
+  return items;
+}
+
+/** What is going on now first, then the newest first. */
+function byTime(a: ActivityItem, b: ActivityItem): number {
+  if (a.at === null || b.at === null) return a.at === null ? (b.at === null ? 0 : -1) : 1;
+  return Date.parse(b.at) - Date.parse(a.at);
+}
+
+/** Syncs, bulk actions (quarantines, deletions, archives…) and their undos, newest first. */
 function ActivityCard() {
   const gmail = useGmailStatus();
-  const items: Array<{ icon: IconName; text: string; tone: string }> = [];
+  const batches = useActionBatches();
+  const items: ActivityItem[] = [];
   if (gmail.isSuccess && gmail.data.connected) {
     const { sync } = gmail.data;
-    if (sync.state === 'syncing') items.push({ icon: 'refresh', text: describeSync(sync), tone: 'text-accent' });
-    if (sync.state === 'error') items.push({ icon: 'alert', text: describeSync(sync), tone: 'text-danger' });
+    if (sync.state === 'syncing') items.push({ key: 'sync-now', icon: 'refresh', text: describeSync(sync), tone: 'text-accent', at: null });
+    if (sync.state === 'error') items.push({ key: 'sync-error', icon: 'alert', text: describeSync(sync), tone: 'text-danger', at: null });
     if (sync.lastSyncAt) {
-      items.push({
-        icon: 'checkCircle',
-        text: `Sync finished ${formatRelative(sync.lastSyncAt)}: ${formatCount(sync.messageCount)} messages indexed.`,
-        tone: 'text-success',
-      });
+      items.push({ key: 'sync-last', icon: 'checkCircle', text: `Sync finished: ${formatCount(sync.messageCount)} messages indexed.`, tone: 'text-success', at: sync.lastSyncAt });
     }
-    if (gmail.data.needsReconnect) items.push({ icon: 'plug', text: 'Gmail access needs renewing.', tone: 'text-warning' });
+    if (gmail.data.needsReconnect) items.push({ key: 'reconnect', icon: 'plug', text: 'Gmail access needs renewing.', tone: 'text-warning', at: null });
   }
+  items.push(...(batches.data ?? []).flatMap(batchItems).sort(byTime).slice(0, ACTIVITY_LIMIT));
+  items.sort(byTime);
   return (
     <Card aria-labelledby="activity-heading">
       <CardHeader
@@ -137,13 +175,24 @@ function ActivityCard() {
       ) : (
         <ul className="space-y-3">
           {items.map((item) => (
-            <li key={item.text} className="flex gap-3 text-sm text-fg">
+            <li key={item.key} className="flex gap-3 text-sm text-fg">
               <Icon name={item.icon} size={18} className={`mt-0.5 shrink-0 ${item.tone}`} />
-              <span>{item.text}</span>
+              <span className="min-w-0 break-words">
+                {item.text}
+                {item.at ? (
+                  <>
+                    {' '}
+                    <time dateTime={item.at} className="text-muted">
+                      {formatRelative(item.at)}
+                    </time>
+                  </>
+                ) : null}
+              </span>
             </li>
           ))}
         </ul>
       )}
+      {batches.isError && !isUnimplemented(batches.error) ? <p className="mt-3 text-sm text-muted">Bulk actions could not be loaded; they are on the Recovery page.</p> : null}
     </Card>
   );
 }
