@@ -263,6 +263,11 @@ test.describe('signed in', () => {
       await expect(bar, `at ${at} ms`).toHaveAttribute('aria-valuenow', String(value));
     }
     await expect(page.getByTestId('setup-percent')).toHaveText('100%');
+    // Issue 11: at 100 % the label says "ready" only when the real first sync has finished.
+    const syncText = page.getByTestId('sync-progress');
+    await expect(syncText).toBeVisible();
+    const synced = /^Up to date/.test((await syncText.textContent()) ?? '');
+    await expect(page.getByTestId('setup-label')).toHaveText(synced ? 'Your workspace is ready' : /^Workspace set up(;|,) /);
   });
 
   test('/connect/success: Skip to Inbox leads to /dashboard', async ({ signedIn: page }) => {

@@ -6,6 +6,7 @@ import { Alert, Button, ButtonLink, Card, Icon, Page, PageSpinner, ProgressBar, 
 import { useAuth, useAuthFlow } from '../../auth';
 import { describeSync, formatCount, syncPercent, useGmailStatus } from '../../gmail';
 import { useSetupProgress } from '../hooks/useSetupProgress';
+import { setupLabel } from '../setupLabel';
 import { TOUR_STEPS } from '../tourSteps';
 import { Tour } from './Tour';
 
@@ -17,16 +18,20 @@ const NEXT_STEPS: Array<{ anchor: string; to: string; title: string; body: strin
 
 function SetupProgress() {
   const percent = useSetupProgress();
-  const done = percent >= 100;
+  const status = useGmailStatus({ poll: true });
+  const sync = status.isSuccess && status.data.connected ? status.data.sync : null;
+  const label = setupLabel(percent, sync);
   return (
     <div>
-      <div className="mb-2 flex items-center justify-between text-sm">
-        <span className="font-medium text-fg">{done ? 'Your workspace is ready' : 'Setting up your workspace…'}</span>
+      <div className="mb-2 flex items-center justify-between gap-3 text-sm">
+        <span className="font-medium text-fg" data-testid="setup-label">
+          {label.text}
+        </span>
         <span className="text-muted tabular-nums" data-testid="setup-percent">
           {percent}%
         </span>
       </div>
-      <ProgressBar value={percent} label="Setting up your workspace" tone={done ? 'success' : 'accent'} />
+      <ProgressBar value={percent} label="Setting up your workspace" tone={label.ready ? 'success' : 'accent'} />
     </div>
   );
 }
@@ -65,8 +70,8 @@ function FirstSync() {
 }
 
 /**
- * /connect/success: Gmail is connected. The seed's set-up bar (+20 % every 0.6 s, not real),
- * the real first-sync progress beside it, and the 5-step tour or Skip to Inbox; both end on
+ * /connect/success: Gmail is connected. The seed's set-up bar (+20 % every 0.6 s, not real; its
+ * label says "ready" only once the first sync has finished), the real first-sync progress below it, and the 5-step tour or Skip to Inbox; both end on
  * /dashboard.
  */
 export function ConnectSuccessPage() {
