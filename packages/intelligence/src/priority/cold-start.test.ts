@@ -57,6 +57,36 @@ describe('cold start: the order before the user has done anything', () => {
     expect(feedToMe).toBeLessThan(10);
   });
 
+  it('a daily feed sent through list software To the user alone (List-Id, List-Unsubscribe, Precedence: bulk) is not "written to you personally"', () => {
+    const feed = (overrides: Partial<PriorityMessage> = {}) =>
+      mail({
+        from: [addr('guterman@mediaunspun.example.net', 'Media Unspun')],
+        to: [addr(ME)],
+        listId: 'Media Unspun <mediaunspun.example.net>',
+        listUnsubscribe: '<mailto:leave-mediaunspun@example.net>',
+        headers: { precedence: 'bulk' },
+        subject: "Market Can't Find Its Bottom With Both Hands",
+        snippet: 'The business press is all over the market today.',
+        ...overrides,
+      });
+    const state = learnMailbox({ messages: [], actions: [], selfAddresses: [ME], timeZone: 'UTC', now: NOW });
+    const daily = scorePriority(state, feed(), { now: NOW });
+    const stranger = priorityScore(state, mail({ from: [bob] }), NOW);
+    const list = priorityScore(state, listPost('dev', bob), NOW);
+    expect(daily.score).toBeLessThan(list);
+    expect(daily.score).toBeLessThan(30);
+    expect(stranger - daily.score).toBeGreaterThan(30);
+    expect(daily.contributions.map((c) => c.text).join(' | ')).not.toMatch(/to you/iu);
+    expect(daily.contributions[0]?.text).toMatch(/newsletter or bulk mail/iu);
+    // The same list software with only List-Id still does not count the user's stamped address.
+    expect(priorityScore(state, feed({ listUnsubscribe: null, headers: {} }), NOW)).toBeLessThanOrEqual(list);
+    // A person who writes To the user and Cc the list still wrote to the user.
+    const reply = listPost('dev', bob, { to: [addr(ME)], cc: [addr('dev@lists.example.org')] });
+    const replyScore = scorePriority(state, reply, { now: NOW });
+    expect(replyScore.score).toBeGreaterThan(list + 10);
+    expect(replyScore.contributions[0]?.text).toBe('Written to you personally');
+  });
+
   it('Spam and Trash are never important, whatever else they look like', () => {
     const state = learnMailbox({ messages: [], actions: [], selfAddresses: [ME], timeZone: 'UTC', now: NOW });
     for (const labelIds of [['SPAM'], ['TRASH'], ['INBOX', 'STARRED', 'SPAM']]) {

@@ -49,6 +49,32 @@ describe('explanations say why, in words', () => {
     expect(result.contributions.map((c) => c.text)).toContain('Labelled Work/Projects, which you act on');
   });
 
+  it('always at least three true reasons, even with no history at all (cold start, spam, trash)', () => {
+    const bob = addr('bob@other.example', 'Bob');
+    const fresh = explained([], [], mail({ from: [bob], internalDate: NOW - 3 * 86_400_000 }));
+    const texts = fresh.contributions.map((c) => c.text);
+    expect(texts.length).toBeGreaterThanOrEqual(3);
+    expect(texts.length).toBeLessThanOrEqual(5);
+    expect(texts[0]).toBe('Written to you personally');
+    expect(texts).toContain('No earlier mail from Bob: nothing to learn from yet');
+    expect(texts).toContain('Arrived 3 days ago');
+    expect(new Set(texts).size).toBe(texts.length);
+    // Reasons that moved nothing come after those that did, and say so by their weight.
+    expect(fresh.contributions.slice(1).every((c) => c.logit === 0)).toBe(true);
+
+    // A sender the mailbox knows but the user never acted on: said as such.
+    const earlier = [mail({ from: [bob], internalDate: NOW - 40 * HOUR }), mail({ from: [bob], internalDate: NOW - 30 * HOUR })];
+    const again = mail({ from: [bob], internalDate: NOW - HOUR });
+    expect(explained([...earlier, again], [], again).contributions.map((c) => c.text)).toContain('Bob sent you 2 earlier messages; you have not acted on them yet');
+
+    for (const labelIds of [['SPAM'], ['TRASH']]) {
+      const never = explained([], [], mail({ from: [bob], labelIds })).contributions;
+      expect(never.length).toBeGreaterThanOrEqual(3);
+      expect(never[0]?.text).toMatch(/never important/u);
+      expect(never.map((c) => c.text)).toContain('Written to you');
+    }
+  });
+
   it('three to five reasons, the largest first, each with its sign', () => {
     const fromAlice = Array.from({ length: 3 }, (_, k) => mail({ from: [alice], internalDate: NOW - (50 - k) * HOUR, labelIds: ['INBOX', 'CATEGORY_PERSONAL'] }));
     const mine = sent([alice], { threadId: 'T', internalDate: NOW - 6 * HOUR });

@@ -1,5 +1,5 @@
 import { KIND, POSITION, tokenWords, type MessageFacts } from './facts.ts';
-import { CELL_PRIOR, evidence, F, GROUP, GROUP_COUNT, GROUP_OF, positiveRate, PRIOR, WORD_PRIOR, type FeatureVector } from './features.ts';
+import { CELL_PRIOR, evidence, F, GROUP, GROUP_COUNT, GROUP_OF, localDay, positiveRate, PRIOR, WORD_PRIOR, type FeatureVector } from './features.ts';
 import { MESSAGE_FLAG, type EntityStats, type PriorityState } from './state.ts';
 import type { ContributionReason, PriorityContribution, PriorityMessage, ScoreContext } from './types.ts';
 
@@ -59,7 +59,68 @@ export function explainContributions(state: PriorityState, message: PriorityMess
     const text = describe(group, logit, ctx);
     if (text) out.push({ reason: REASON_OF[group] as ContributionReason, logit: Math.round(logit * 1000) / 1000, text });
   }
+  return withContext(out, ctx);
+}
+
+/**
+ * Explanations always give at least MIN_SHOWN reasons. When fewer parts of the model moved the
+ * score (a cold start: only the kind of mail and its age), the rest are facts the model read and
+ * found neutral, each true of this message: the kind of mail, what the user's history with the
+ * sender is (none yet, or mail never acted on), the age, the conversation. They move nothing
+ * (logit 0) and come after the reasons that did.
+ */
+function withContext(out: PriorityContribution[], ctx: Ctx): PriorityContribution[] {
+  const has = (reason: ContributionReason) => out.some((c) => c.reason === reason);
+  const candidates: Array<[ContributionReason, () => string | null]> = [
+    ['kind', () => describeKind(ctx, false, true)],
+    ['sender', () => senderHistory(ctx)],
+    ['time', () => age(ctx)],
+    ['thread', () => conversation(ctx)],
+  ];
+  for (const [reason, text] of candidates) {
+    if (out.length >= MIN_SHOWN) break;
+    if (has(reason)) continue;
+    const words = text();
+    if (words) out.push({ reason, logit: 0, text: words });
+  }
   return out;
+}
+
+/** What the user has done with this sender's mail so far, when it has not moved the score. */
+function senderHistory(ctx: Ctx): string | null {
+  const { state, facts } = ctx;
+  if (facts.fromSelf || !facts.senderAddress) return null;
+  const name = senderLabel(ctx);
+  const stats = state.senders.get(facts.channelKey) ?? state.senders.get(facts.senderKey);
+  // `received` counts this message too once the mailbox has observed it.
+  const earlier = Math.max(0, (stats?.received ?? 0) - 1);
+  if (!stats || stats.pos + stats.neg === 0) {
+    if (earlier === 0) return `No earlier mail from ${name}: nothing to learn from yet`;
+    return `${name} sent you ${earlier === 1 ? 'one earlier message' : `${earlier} earlier messages`}; you have not acted on them yet`;
+  }
+  return `${habit(stats, name, stats.pos >= stats.neg)} (no change to this score)`;
+}
+
+function conversation(ctx: Ctx): string {
+  const thread = ctx.state.threads.get(ctx.facts.threadKey);
+  const length = thread?.length ?? 1;
+  if (length <= 1) return 'Not part of a longer conversation';
+  return thread && thread.mine > 0 ? `Conversation of ${length} messages, with yours among them` : `Conversation of ${length} messages you have not written in`;
+}
+
+function age(ctx: Ctx): string {
+  const { state, facts, context } = ctx;
+  const days = localDay(state.timeZone, context.now) - localDay(state.timeZone, facts.date);
+  if (days <= 0) return 'Arrived today';
+  if (days === 1) return 'Arrived yesterday';
+  if (days <= 31) return `Arrived ${days} days ago`;
+  return 'More than a month old';
+}
+
+/** Spam and Trash: the verdict first, then what the message is (at least MIN_SHOWN reasons). */
+export function explainNeverImportant(state: PriorityState, message: PriorityMessage, facts: MessageFacts, context: ScoreContext): PriorityContribution[] {
+  const verdict: PriorityContribution = { reason: 'spam', logit: -10, text: facts.spam ? 'In Spam: never important' : 'In Trash: never important' };
+  return withContext([verdict], { state, message, facts, byFeature: new Map(), context });
 }
 
 function strongest(ctx: Ctx, features: readonly number[]): number {
@@ -185,7 +246,8 @@ function describe(group: number, logit: number, ctx: Ctx): string | null {
   }
 }
 
-function describeKind(ctx: Ctx, up: boolean): string {
+/** The kind of mail in words; `neutral`: as a fact, not as what raised or lowered the score. */
+function describeKind(ctx: Ctx, up: boolean, neutral = false): string {
   const { facts } = ctx;
   const reason = facts.machineReason ? ` (${facts.machineReason})` : '';
   switch (facts.kind) {
@@ -205,9 +267,10 @@ function describeKind(ctx: Ctx, up: boolean): string {
   const list = facts.listName ? ` (${facts.listName})` : '';
   switch (facts.position) {
     case POSITION.to:
+      if (neutral) return 'Written to you';
       return up ? 'Written to you personally' : 'Written to you, though you seldom act on such mail';
     case POSITION.cc:
-      return up ? 'You are in Cc' : 'You are only in Cc';
+      return up || neutral ? 'You are in Cc' : 'You are only in Cc';
     case POSITION.group:
       return `Sent to a large group (${facts.recipients} people)`;
     case POSITION.viaList:

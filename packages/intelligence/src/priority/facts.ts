@@ -335,13 +335,28 @@ export function messageFacts(message: PriorityMessage, self: SelfIdentity): Mess
   const listId = listIdentifier(message.listId && clip(message.listId, MAX_HEADER), message.listPost && clip(message.listPost, MAX_HEADER), mailingList);
   const precedence = header(message, 'precedence').trim().toLowerCase();
   const isList = listId !== null || precedence === 'list';
-  // RFC 2369 §3.4: List-Post: NO marks an announcement list nobody can post to.
-  const discussion = isList && !(message.listPost && /^\s*<?no>?\s*$/iu.test(clip(message.listPost, MAX_HEADER)));
+  const bulk = bulkSign(message, senderHost);
+
+  const to = message.to ?? EMPTY;
+  const cc = message.cc ?? EMPTY;
+  const recipients = to.length + cc.length;
+  const inTo = hasSelf(to, self);
+  const addressed = inTo || hasSelf(cc, self);
+  // List software that writes each subscriber's own address into To (the user the only
+  // recipient) is not a person writing to the user: being "sent to me" is then no reason at all.
+  // A person who writes to the user and the list names both, so that keeps its personal credit.
+  // (Bulk mail outside lists is a machine's already, and machines get no credit for position.)
+  const stamped = addressed && recipients <= 1 && isList;
+  // RFC 2369 §3.4: List-Post: NO marks an announcement list nobody can post to; so does a list
+  // without List-Post that stamps each subscriber's address and carries bulk marks (a newsletter
+  // sent through list software: Precedence: bulk, List-Unsubscribe).
+  const announcement =
+    (message.listPost ? /^\s*<?no>?\s*$/iu.test(clip(message.listPost, MAX_HEADER)) : false) || (stamped && !message.listPost && bulk !== null);
+  const discussion = isList && !announcement;
 
   let kind: Kind;
   let machineReason: string | null = null;
   const autoSubmitted = header(message, 'auto-submitted').trim().toLowerCase();
-  const bulk = bulkSign(message, senderHost);
   if (fromSelf) kind = KIND.self;
   else if (FEED_LOCAL.test(local) || FEED_DOMAINS.has(domain)) {
     kind = KIND.feed;
@@ -369,12 +384,9 @@ export function messageFacts(message: PriorityMessage, self: SelfIdentity): Mess
     kind = KIND.list;
   } else kind = KIND.person;
 
-  const to = message.to ?? EMPTY;
-  const cc = message.cc ?? EMPTY;
-  const recipients = to.length + cc.length;
   let position: Position;
-  const inTo = hasSelf(to, self);
-  if (inTo || hasSelf(cc, self)) position = recipients > GROUP_SIZE ? POSITION.group : inTo ? POSITION.to : POSITION.cc;
+  if (stamped) position = POSITION.viaList;
+  else if (addressed) position = recipients > GROUP_SIZE ? POSITION.group : inTo ? POSITION.to : POSITION.cc;
   else position = isList ? POSITION.viaList : POSITION.unaddressed;
 
   const channel = senderName?.trim().toLowerCase().replace(/\s+/gu, ' ') ?? '';

@@ -1,4 +1,4 @@
-import { explainContributions } from './explain.ts';
+import { explainContributions, explainNeverImportant } from './explain.ts';
 import { messageFacts } from './facts.ts';
 import { buildFeatures, logitOf, newFeatureVector } from './features.ts';
 import { MESSAGE_FLAG, type PriorityState } from './state.ts';
@@ -37,7 +37,7 @@ export function scorePriority(state: PriorityState, message: PriorityMessage, co
       probability: 0,
       threshold: state.threshold,
       important: false,
-      contributions: [{ reason: 'spam', logit: -10, text: facts.spam ? 'In Spam: never important' : 'In Trash: never important' }],
+      contributions: explainNeverImportant(state, message, facts, context),
     };
   }
   buildFeatures(state, facts, context.now, scratch);
