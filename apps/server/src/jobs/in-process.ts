@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { CronExpressionParser } from 'cron-parser';
-import type { EnqueueOptions, JobDefinition, JobQueue } from './queue.ts';
+import type { EnqueueOptions, JobDefinition, JobQueue, JobRecord, JobState, QueueCounts } from './queue.ts';
 
 interface Pending {
   id: string;
@@ -9,6 +9,24 @@ interface Pending {
   key: string | null;
   attempt: number;
 }
+
+/** What the runner remembers of a job for /ops, beside the job itself. */
+interface Tracked {
+  job: Pending;
+  state: JobState;
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+  runAt: number | null;
+  /** The timer of a delayed or retrying job, so a retry can run it now. */
+  timer: NodeJS.Timeout | null;
+}
+
+/** Finished jobs are remembered this long (failed: a day, for a retry from /ops; completed: an hour). */
+const FAILED_KEPT_MS = 24 * 3_600_000;
+const COMPLETED_KEPT_MS = 3_600_000;
+/** ... and at most this many, so a busy instance's memory stays bounded. */
+const FINISHED_KEPT_MAX = 2_000;
 
 export interface InProcessQueueOptions {
   /** Jobs running at once across all names. */
@@ -40,6 +58,8 @@ export class InProcessQueue implements JobQueue {
   private started = false;
   private stopping = false;
   private idleWaiters: Array<() => void> = [];
+  /** Every job waiting, running or retrying, and finished ones for a while (oldest first). */
+  private readonly tracked = new Map<string, Tracked>();
 
   constructor(options: InProcessQueueOptions = {}) {
     this.concurrency = options.concurrency ?? 4;
@@ -64,6 +84,8 @@ export class InProcessQueue implements JobQueue {
     if (key && this.waitingKeys.has(key)) return null;
     const job: Pending = { id: crypto.randomUUID(), name, data, key, attempt: 0 };
     if (key) this.waitingKeys.add(key);
+    const now = Date.now();
+    this.tracked.set(job.id, { job, state: 'queued', error: null, createdAt: now, updatedAt: now, runAt: now + (options.delayMs ?? 0), timer: null });
     this.later(options.delayMs ?? 0, job);
     return job.id;
   }
@@ -107,6 +129,102 @@ export class InProcessQueue implements JobQueue {
     clearTimeout(timer);
   }
 
+  async counts(since: number): Promise<QueueCounts[]> {
+    const byName = new Map<string, QueueCounts>();
+    for (const name of this.definitions.keys()) byName.set(name, { name, queued: 0, active: 0, retry: 0, failed: 0, completed: 0 });
+    for (const t of this.tracked.values()) {
+      const counts = byName.get(t.job.name);
+      if (!counts) continue;
+      if (t.state === 'completed' && t.updatedAt < since) continue;
+      counts[t.state]++;
+    }
+    return [...byName.values()];
+  }
+
+  async jobsForAccounts(accountIds: readonly string[], options: { since: number; limit: number }): Promise<JobRecord[]> {
+    const wanted = new Set(accountIds);
+    const found: JobRecord[] = [];
+    for (const t of this.tracked.values()) {
+      const accountId = (t.job.data as { accountId?: unknown }).accountId;
+      if (typeof accountId !== 'string' || !wanted.has(accountId)) continue;
+      if (t.state === 'completed' && t.updatedAt < options.since) continue;
+      found.push(this.recordOf(t));
+    }
+    return found.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, options.limit);
+  }
+
+  async getJob(jobId: string): Promise<JobRecord | null> {
+    const t = this.tracked.get(jobId);
+    return t ? this.recordOf(t) : null;
+  }
+
+  async retry(jobId: string): Promise<boolean> {
+    const t = this.tracked.get(jobId);
+    if (!t || this.stopping) return false;
+    if (t.state === 'retry') {
+      // Waiting out its backoff: run it now instead (without a timer it is already due to run).
+      if (!t.timer) return true;
+      clearTimeout(t.timer);
+      this.delayTimers.delete(t.timer);
+      this.mark(t, 'queued', { runAt: Date.now(), timer: null });
+      this.ready.push(t.job);
+      this.pump();
+      return true;
+    }
+    if (t.state !== 'failed') return false;
+    // Out of attempts: a fresh set of them, under the same id so /ops can follow it.
+    const job: Pending = { ...t.job, attempt: 0 };
+    if (job.key && this.waitingKeys.has(job.key)) {
+      // The same work already waits to run (a keyed job coalesces): that run is the retry.
+      this.tracked.delete(jobId);
+      return true;
+    }
+    if (job.key) this.waitingKeys.add(job.key);
+    t.job = job;
+    this.mark(t, 'queued', { runAt: Date.now(), error: null });
+    this.later(0, job);
+    return true;
+  }
+
+  private recordOf(t: Tracked): JobRecord {
+    const definition = this.definitions.get(t.job.name);
+    return {
+      id: t.job.id,
+      name: t.job.name,
+      state: t.state,
+      data: t.job.data,
+      attempt: t.job.attempt,
+      retryLimit: definition?.retryLimit ?? 3,
+      error: t.error,
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
+      runAt: t.state === 'queued' || t.state === 'retry' ? t.runAt : null,
+    };
+  }
+
+  private mark(t: Tracked, state: JobState, changes: Partial<Pick<Tracked, 'error' | 'runAt' | 'timer'>> = {}): void {
+    Object.assign(t, changes, { state, updatedAt: Date.now() });
+    if (state === 'completed' || state === 'failed') {
+      // Re-insert so the map stays in finishing order, then forget what is too old or too many.
+      this.tracked.delete(t.job.id);
+      this.tracked.set(t.job.id, t);
+      this.prune();
+    }
+  }
+
+  private prune(): void {
+    const now = Date.now();
+    let finished = 0;
+    for (const t of this.tracked.values()) if (t.state === 'completed' || t.state === 'failed') finished++;
+    for (const [id, t] of this.tracked) {
+      if (t.state !== 'completed' && t.state !== 'failed') continue;
+      const expired = now - t.updatedAt > (t.state === 'failed' ? FAILED_KEPT_MS : COMPLETED_KEPT_MS);
+      if (!expired && finished <= FINISHED_KEPT_MAX) continue;
+      this.tracked.delete(id);
+      finished--;
+    }
+  }
+
   private later(delayMs: number, job: Pending): void {
     if (delayMs <= 0) {
       this.ready.push(job);
@@ -115,10 +233,14 @@ export class InProcessQueue implements JobQueue {
     }
     const timer = setTimeout(() => {
       this.delayTimers.delete(timer);
+      const t = this.tracked.get(job.id);
+      if (t && t.timer === timer) t.timer = null;
       this.ready.push(job);
       this.pump();
     }, delayMs);
     this.delayTimers.add(timer);
+    const t = this.tracked.get(job.id);
+    if (t) t.timer = timer;
   }
 
   private isIdle(): boolean {
@@ -153,15 +275,26 @@ export class InProcessQueue implements JobQueue {
   private async run(job: Pending): Promise<void> {
     const definition = this.definitions.get(job.name);
     if (!definition) return;
+    const tracked = this.tracked.get(job.id);
+    if (tracked) this.mark(tracked, 'active', { runAt: null });
     try {
       await definition.handler(job.data, { jobId: job.id, attempt: job.attempt });
+      if (tracked) this.mark(tracked, 'completed', { error: null });
     } catch (error) {
       const retryLimit = definition.retryLimit ?? 3;
       const final = job.attempt >= retryLimit || this.stopping;
       this.onError(error, { name: job.name, jobId: job.id, attempt: job.attempt, final });
+      const message = error instanceof Error ? error.message : String(error);
       if (!final) {
         const delay = (definition.retryDelaySeconds ?? 1) * 1000 * 2 ** job.attempt;
-        this.later(delay, { ...job, attempt: job.attempt + 1 });
+        const next = { ...job, attempt: job.attempt + 1 };
+        if (tracked) {
+          tracked.job = next;
+          this.mark(tracked, 'retry', { error: message, runAt: Date.now() + delay });
+        }
+        this.later(delay, next);
+      } else if (tracked) {
+        this.mark(tracked, 'failed', { error: message, runAt: null });
       }
     }
   }

@@ -1,5 +1,25 @@
 import { PgBoss } from 'pg-boss';
-import type { EnqueueOptions, JobDefinition, JobQueue } from './queue.ts';
+import type { EnqueueOptions, JobDefinition, JobQueue, JobRecord, JobState, QueueCounts } from './queue.ts';
+
+/** pg-boss's states in ours; a cancelled job is nobody's work any more and is not shown. */
+const STATES: Record<string, JobState> = { created: 'queued', retry: 'retry', active: 'active', failed: 'failed', completed: 'completed' };
+
+interface JobRow {
+  id: string;
+  name: string;
+  state: string;
+  data: object | null;
+  retry_count: number;
+  retry_limit: number;
+  error: string | null;
+  created_on: Date;
+  updated_on: Date;
+  start_after: Date;
+}
+
+const JOB_COLUMNS = `id, name, state::text as state, data, retry_count, retry_limit,
+  coalesce(output->>'message', output#>>'{}') as error, created_on,
+  greatest(created_on, started_on, completed_on) as updated_on, start_after`;
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -21,8 +41,11 @@ export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly concurrency: number;
+  /** pg-boss's job table, quoted, for /ops's read-only queries (pg-boss has no cross-queue search). */
+  private readonly jobTable: string;
 
   constructor(options: PgBossQueueOptions) {
+    this.jobTable = `"${options.schema.replaceAll('"', '""')}".job`;
     this.boss = new PgBoss({ connectionString: options.connectionString, schema: options.schema });
     this.boss.on('error', options.onError ?? (() => {}));
     this.concurrency = options.concurrency ?? 2;
@@ -62,9 +85,84 @@ export class PgBossQueue implements JobQueue {
     await this.boss.schedule(name, cron, data, { tz: 'UTC' });
   }
 
+  async counts(since: number): Promise<QueueCounts[]> {
+    const names = [...this.definitions.keys()];
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(
+        `select name, state::text as state, count(*)::int as n from ${this.jobTable}
+          where name = any($1::text[]) and (state <> 'completed' or completed_on >= $2)
+          group by name, state`,
+        [names, new Date(since)],
+      );
+    const byName = new Map(names.map((name) => [name, { name, queued: 0, active: 0, retry: 0, failed: 0, completed: 0 } as QueueCounts]));
+    for (const row of rows as Array<{ name: string; state: string; n: number }>) {
+      const state = STATES[row.state];
+      const counts = byName.get(row.name);
+      if (state && counts) counts[state] += Number(row.n);
+    }
+    return [...byName.values()];
+  }
+
+  async jobsForAccounts(accountIds: readonly string[], options: { since: number; limit: number }): Promise<JobRecord[]> {
+    if (accountIds.length === 0) return [];
+    const { rows } = await this.boss.getDb().executeSql(
+      `select ${JOB_COLUMNS} from ${this.jobTable}
+        where name = any($1::text[]) and data->>'accountId' = any($2::text[])
+          and state in ('created', 'retry', 'active', 'failed', 'completed') and (state <> 'completed' or completed_on >= $3)
+        order by greatest(created_on, started_on, completed_on) desc limit $4`,
+      [[...this.definitions.keys()], [...accountIds], new Date(options.since), options.limit],
+    );
+    return (rows as JobRow[]).map(toRecord).filter((r): r is JobRecord => r !== null);
+  }
+
+  async getJob(jobId: string): Promise<JobRecord | null> {
+    if (!UUID.test(jobId)) return null;
+    const { rows } = await this.boss.getDb().executeSql(`select ${JOB_COLUMNS} from ${this.jobTable} where id = $1::uuid limit 1`, [jobId]);
+    const row = (rows as JobRow[])[0];
+    return row ? toRecord(row) : null;
+  }
+
+  async retry(jobId: string): Promise<boolean> {
+    const job = await this.getJob(jobId);
+    if (!job) return false;
+    if (job.state === 'failed') {
+      // pg-boss moves it to `retry` with one more attempt allowed, due at once.
+      await this.boss.retry(job.name, jobId);
+      return (await this.getJob(jobId))?.state !== 'failed';
+    }
+    if (job.state === 'retry') {
+      // Waiting out its backoff: due now.
+      const { rows } = await this.boss
+        .getDb()
+        .executeSql(`update ${this.jobTable} set start_after = now() where name = $1 and id = $2::uuid and state = 'retry' returning id`, [job.name, jobId]);
+      return rows.length > 0;
+    }
+    return false;
+  }
+
   async stop(options: { timeoutMs?: number } = {}): Promise<void> {
     // Jobs still active after the timeout stay active in the queue and are retried once their
     // expiry passes (pg-boss), from the checkpoint they committed.
     await this.boss.stop({ graceful: true, timeout: options.timeoutMs ?? 10_000 });
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toRecord(row: JobRow): JobRecord | null {
+  const state = STATES[row.state];
+  if (!state) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    state,
+    data: row.data ?? {},
+    attempt: Number(row.retry_count),
+    retryLimit: Number(row.retry_limit),
+    error: state === 'completed' ? null : row.error,
+    createdAt: new Date(row.created_on).getTime(),
+    updatedAt: new Date(row.updated_on).getTime(),
+    runAt: state === 'queued' || state === 'retry' ? new Date(row.start_after).getTime() : null,
+  };
 }

@@ -107,3 +107,68 @@ describe.each(Object.keys(implementations))('jobs on %s', (kind) => {
     expect(attempts).toEqual([0, 1, 2]);
   });
 });
+
+describe.each(Object.keys(implementations))('what /ops sees of jobs on %s', (kind) => {
+  let harness: Harness | undefined;
+  afterEach(async () => {
+    await harness?.cleanup();
+    harness = undefined;
+  });
+
+  it('counts a job out of attempts as failed with its error, lists it for its account only, and retries it to completion', async () => {
+    harness = await implementations[kind]!();
+    const queue = harness.queue;
+    let healthy = false;
+    queue.define<{ accountId: string }>({
+      name: 'ops-fragile',
+      retryLimit: 0,
+      handler: async () => {
+        if (!healthy) throw new Error('Gmail answered 400 failedPrecondition: Mail service not enabled');
+      },
+    });
+    await queue.start();
+    const since = Date.now() - 1000;
+    const id = await queue.enqueue('ops-fragile', { accountId: 'acc-a' });
+    expect(id).toBeTruthy();
+    let job = await queue.getJob(id!);
+    for (const deadline = Date.now() + 30_000; job?.state !== 'failed' && Date.now() < deadline; job = await queue.getJob(id!)) await sleep(50);
+    expect(job).toMatchObject({ id, name: 'ops-fragile', state: 'failed', error: 'Gmail answered 400 failedPrecondition: Mail service not enabled', data: { accountId: 'acc-a' } });
+    expect((await queue.counts(since)).find((c) => c.name === 'ops-fragile')).toEqual({ name: 'ops-fragile', queued: 0, active: 0, retry: 0, failed: 1, completed: 0 });
+    expect((await queue.jobsForAccounts(['acc-a'], { since, limit: 10 })).map((j) => [j.id, j.state])).toEqual([[id, 'failed']]);
+    expect(await queue.jobsForAccounts(['acc-b'], { since, limit: 10 })).toEqual([]);
+
+    healthy = true;
+    expect(await queue.retry(id!)).toBe(true);
+    for (const deadline = Date.now() + 30_000; job?.state !== 'completed' && Date.now() < deadline; job = await queue.getJob(id!)) await sleep(50);
+    expect(job?.state).toBe('completed');
+    expect(job?.error).toBeNull();
+    expect((await queue.counts(since)).find((c) => c.name === 'ops-fragile')).toMatchObject({ failed: 0, completed: 1 });
+    // Done is done: nothing to retry.
+    expect(await queue.retry(id!)).toBe(false);
+    expect(await queue.retry('00000000-0000-4000-8000-000000000000')).toBe(false);
+  });
+
+  it('runs a job waiting out its backoff at once when retried', async () => {
+    harness = await implementations[kind]!();
+    const queue = harness.queue;
+    const attempts: number[] = [];
+    queue.define<{ accountId: string }>({
+      name: 'ops-slow-retry',
+      retryLimit: 2,
+      retryDelaySeconds: 600,
+      handler: async (_data, meta) => {
+        attempts.push(meta.attempt);
+        if (attempts.length === 1) throw new Error('transient');
+      },
+    });
+    await queue.start();
+    const id = (await queue.enqueue('ops-slow-retry', { accountId: 'acc-a' }))!;
+    let job = await queue.getJob(id);
+    for (const deadline = Date.now() + 30_000; job?.state !== 'retry' && Date.now() < deadline; job = await queue.getJob(id)) await sleep(50);
+    expect(job).toMatchObject({ state: 'retry', error: 'transient' });
+    expect(job!.runAt! - Date.now()).toBeGreaterThan(500_000);
+    expect(await queue.retry(id)).toBe(true);
+    await until(() => attempts.length === 2, 'the retry to run now');
+    expect(attempts).toEqual([0, 1]);
+  });
+});

@@ -28,6 +28,39 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
+/**
+ * Where a job is: waiting to run (`queued`, including a delayed one), running (`active`), failed
+ * and waiting for its next attempt (`retry`), out of attempts (`failed`), or done (`completed`).
+ */
+export type JobState = 'queued' | 'active' | 'retry' | 'failed' | 'completed';
+
+/** One job as /ops shows it: never more than its name, its data (ids) and its last error. */
+export interface JobRecord {
+  id: string;
+  name: string;
+  state: JobState;
+  data: object;
+  /** 0 on the first run, then 1, 2 ... on retries. */
+  attempt: number;
+  retryLimit: number;
+  /** The last failure's message (as thrown; callers redact it before showing it). */
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+  /** When a queued or retrying job runs next (epoch ms), if known. */
+  runAt: number | null;
+}
+
+/** Jobs by state for one job name (a "queue"); completed counts those finished since `since`. */
+export interface QueueCounts {
+  name: string;
+  queued: number;
+  active: number;
+  retry: number;
+  failed: number;
+  completed: number;
+}
+
 export interface JobQueue {
   readonly kind: 'in-process' | 'pg-boss';
   define<T extends object>(definition: JobDefinition<T>): void;
@@ -41,4 +74,18 @@ export interface JobQueue {
    * running then is abandoned (it resumes from its checkpoint at the next start).
    */
   stop(options?: { timeoutMs?: number }): Promise<void>;
+  /** Counts by state per job name; `completed` counts jobs finished at or after `since` (epoch ms). */
+  counts(since: number): Promise<QueueCounts[]>;
+  /**
+   * Jobs whose data names one of `accountIds` (data.accountId), newest first: queued, active,
+   * retrying, failed, and completed at or after `since`. At most `limit`.
+   */
+  jobsForAccounts(accountIds: readonly string[], options: { since: number; limit: number }): Promise<JobRecord[]>;
+  /** One job by id, or null when the queue no longer knows it. */
+  getJob(jobId: string): Promise<JobRecord | null>;
+  /**
+   * Runs a failed job again (a fresh set of attempts), or a job waiting for its next attempt now.
+   * Returns false when the job is in neither state (already running, done, or unknown).
+   */
+  retry(jobId: string): Promise<boolean>;
 }
