@@ -6,7 +6,12 @@ import type { MailAction } from '@mailroom/contract';
 export interface UsersTable {
   id: string;
   email: string;
+  /** The name Mailroom addresses the user by: the user's own choice, else the provider's. */
   display_name: string | null;
+  /** The sign-in provider's latest name (kept while the user has chosen their own). */
+  provider_display_name: string | null;
+  /** 1 when the user chose display_name in Settings: sign-in does not overwrite it. */
+  display_name_chosen: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -373,6 +378,8 @@ export interface UnsubscribeRequestsTable {
   still_sending_message_id: string | null;
   still_sending_date: number | null;
   still_sending_subject: string | null;
+  /** Earlier attempts, JSON `[{method, outcome, result, at}]`, oldest first (a failed one-click, then mailto). */
+  history: Generated<string>;
 }
 
 /** features/unsubscribe: subscriptions whose new mail is archived as it syncs. */
