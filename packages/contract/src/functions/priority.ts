@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFn } from '../define.ts';
-import { emailSummarySchema, messageIdSchema } from './common.ts';
+import { bundleIdSchema } from './bundles.ts';
+import { emailSummarySchema, mailAddressSchema, messageIdSchema } from './common.ts';
 
 /**
  * Priority (issue 13): every message's score 0–100 (the calibrated probability that the user
@@ -36,6 +37,20 @@ export const priorityContributionSchema = z.object({
 });
 export type PriorityContribution = z.infer<typeof priorityContributionSchema>;
 
+/**
+ * A bundle the user shows in the inbox as one grouped row (issue 19's delivery "grouped", like
+ * Shortwave): its unimportant inbox mail counted, with the newest senders; the row opens the bundle.
+ */
+export const inboxGroupSchema = z.object({
+  bundleId: bundleIdSchema,
+  name: z.string(),
+  count: z.number().int(),
+  unreadCount: z.number().int(),
+  newestSenders: z.array(mailAddressSchema),
+  newestAt: z.string(),
+});
+export type InboxGroup = z.infer<typeof inboxGroupSchema>;
+
 export const INBOX_PAGE_SIZE_MAX = 100;
 
 export const priorityFunctions = {
@@ -57,6 +72,13 @@ export const priorityFunctions = {
       nextPageToken: z.string().nullable(),
       /** This split's size, on the first page; null on later pages. */
       total: z.number().int().nullable(),
+      /**
+       * Bundles shown as one grouped row each, newest first: on the first page of `other` and
+       * `all` (not with `unreadOnly`), else empty. Their mail is not among `messages`, and mail of
+       * bundles held for the digest is in neither (nor in `counts`); important mail (above the
+       * threshold, starred or marked important) is always among `messages`.
+       */
+      groups: z.array(inboxGroupSchema),
       counts: z.object({ important: z.number().int(), other: z.number().int() }),
       /** The user's Important/Other line, in score units (it moves as the model learns). */
       threshold: z.number().int(),

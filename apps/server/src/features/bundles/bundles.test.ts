@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FakeClock } from '../../clock.ts';
 import { ENGINES } from '../../db/testing.ts';
 import { createMailboxTestApp, mailboxSnapshot, settle, userWithMailbox, type MailboxTestApp, type MailboxUser } from '../../testing/mailbox-app.ts';
+import { digestContent } from './digest.ts';
 import { BUILD_DIGEST_JOB } from './jobs.ts';
 
 type Ok<T> = { result: T };
@@ -139,6 +140,110 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
     expect(list.find((b) => b.bundleId === 'travel')!.delivery).toBe('inbox');
   });
 
+  type InboxAnswer = {
+    messages: Array<EmailSummary & { priority: { important: boolean } }>;
+    nextPageToken: string | null;
+    total: number | null;
+    counts: { important: number; other: number };
+    groups: Array<{ bundleId: string; name: string; count: number; unreadCount: number; newestSenders: Array<{ address: string }>; newestAt: string }>;
+  };
+  /** Every page of an Inbox Flow tab: its rows, its first page's grouped rows, counts and total. */
+  const inboxFlow = async (user: MailboxUser, split: 'important' | 'other' | 'all') => {
+    const first = await ok<InboxAnswer>(user.call('listInbox', { split, pageSize: 25 }));
+    const ids = first.messages.map((m) => m.id);
+    let pageToken = first.nextPageToken;
+    while (pageToken) {
+      const page: InboxAnswer = await ok(user.call('listInbox', { split, pageSize: 25, pageToken }));
+      expect(page.groups).toEqual([]);
+      ids.push(...page.messages.map((m) => m.id));
+      pageToken = page.nextPageToken;
+    }
+    return { ...first, ids };
+  };
+  /** Of these messages, the important ones: starred or marked important in Gmail, or above the priority line. */
+  const importantOf = async (user: MailboxUser, ids: string[]) => {
+    const snapshot = mailboxSnapshot(t, user.email);
+    const scored = await t.database.db.selectFrom('priority_scores').select('message_id').where('account_id', '=', user.accountId).where('important', '=', 1).execute();
+    const aboveLine = new Set(scored.map((r) => r.message_id));
+    return new Set(ids.filter((id) => aboveLine.has(id) || snapshot[id]?.includes('STARRED') || snapshot[id]?.includes('IMPORTANT')));
+  };
+
+  test('Inbox Flow follows each bundle’s delivery: a grouped bundle is one row, a held one is not there, important mail always is', async () => {
+    const before = await inboxFlow(alice, 'all');
+    await ok(alice.call('setBundleRule', { bundleId: 'newsletters', delivery: 'digest' }));
+    await ok(alice.call('setBundleRule', { bundleId: 'forums', delivery: 'grouped' }));
+    await ok(alice.call('setBundleRule', { bundleId: 'promotions', delivery: 'inbox' }));
+    const newsletters = (await bundleMail(alice, 'newsletters')).emails;
+    const forums = (await bundleMail(alice, 'forums')).emails;
+    expect(newsletters.length).toBeGreaterThan(3);
+    expect(forums.length).toBeGreaterThan(3);
+    // The newest newsletter is starred: it stays in the inbox though its bundle is held.
+    const starred = newsletters[0]!.id;
+    await ok(alice.call('modifyEmails', { target: { source: { kind: 'bundle', bundleId: 'newsletters' }, messageIds: [starred] }, action: 'star' }));
+    await settle(t);
+    // The model's verdicts, set here: every newsletter and forum message below the line but one forum message above it.
+    const aboveLine = forums[1]!.id;
+    const scores = () => t.database.db.updateTable('priority_scores').where('account_id', '=', alice.accountId);
+    await scores().set({ important: 0 }).where('message_id', 'in', [...newsletters, ...forums].map((e) => e.id)).execute();
+    await scores().set({ important: 1 }).where('message_id', '=', aboveLine).execute();
+
+    const all = await inboxFlow(alice, 'all');
+    const other = await inboxFlow(alice, 'other');
+    const shown = new Set(all.ids);
+    const importantNewsletters = await importantOf(alice, newsletters.map((e) => e.id));
+    const importantForums = await importantOf(alice, forums.map((e) => e.id));
+    expect(importantNewsletters.has(starred)).toBe(true);
+    expect(importantForums.has(aboveLine)).toBe(true);
+    expect(importantNewsletters.size).toBeLessThan(newsletters.length);
+    expect(importantForums.size).toBeLessThan(forums.length);
+    // Held: only the important newsletters are listed; the rest are in no row and no count.
+    for (const e of newsletters) expect(shown.has(e.id), `${e.id} ${e.subject}`).toBe(importantNewsletters.has(e.id));
+    // Grouped: one row, counting the unimportant forum mail, which is not listed on its own.
+    for (const e of forums) expect(shown.has(e.id), `${e.id} ${e.subject}`).toBe(importantForums.has(e.id));
+    const groupedForums = forums.filter((e) => !importantForums.has(e.id));
+    expect(all.groups.map((g) => g.bundleId)).toEqual(['forums']);
+    expect(all.groups[0]).toMatchObject({ name: 'Forums and mailing lists', count: groupedForums.length, unreadCount: groupedForums.filter((e) => e.unread).length });
+    expect(all.groups[0]!.newestSenders[0]!.address).toBe(groupedForums[0]!.from.address);
+    expect(other.groups).toEqual(all.groups);
+    expect((await inboxFlow(alice, 'important')).groups).toEqual([]);
+    // Everything else is as before, and the counts say what the tabs hold.
+    const held = newsletters.length - importantNewsletters.size;
+    expect(all.ids.length).toBe(before.ids.length - held - groupedForums.length);
+    expect(all.counts.important + all.counts.other).toBe(before.counts.important + before.counts.other - held);
+    expect(all.total).toBe(all.ids.length);
+    expect(other.total).toBe(other.ids.length);
+    // "Select all" in a tab acts on what it lists: the held and grouped mail is not touched.
+    const read = await ok<{ batchId: string }>(alice.call('modifyEmails', { target: { source: { kind: 'inbox', split: 'all' }, all: true }, action: 'mark_read' }));
+    await settle(t);
+    const snapshot = mailboxSnapshot(t, alice.email);
+    for (const e of [...newsletters, ...groupedForums]) if (e.unread && !importantNewsletters.has(e.id)) expect(snapshot[e.id]).toContain('UNREAD');
+    await ok(alice.call('undoActionBatch', { batchId: read.batchId }));
+
+    // The digest leaves important mail out: the starred newsletter is in the inbox instead.
+    const content = await digestContent(t.database.db, alice.accountId, 0, clock.now() + 24 * 60 * 60 * 1000, clock.now());
+    const digested = async (bundleId: string) => {
+      const snapshot = mailboxSnapshot(t, alice.email);
+      const filed = await t.database.db.selectFrom('message_bundles').select('message_id').where('account_id', '=', alice.accountId).where('bundle_id', '=', bundleId).execute();
+      const ids = filed.map((r) => r.message_id).filter((id) => snapshot[id] && !snapshot[id].includes('TRASH') && !snapshot[id].includes('SPAM'));
+      const important = await importantOf(alice, ids);
+      return ids.filter((id) => !important.has(id)).length;
+    };
+    const group = content.groups.find((g) => g.bundleId === 'newsletters')!;
+    expect(group.count).toBe(await digested('newsletters'));
+    expect(group.count).toBeGreaterThanOrEqual(held);
+    expect(group.top.map((i) => i.id)).not.toContain(starred);
+    expect(content.groups.find((g) => g.bundleId === 'forums')!.count).toBe(await digested('forums'));
+
+    // Back to the inbox: every message is listed again.
+    await ok(alice.call('setBundleRule', { bundleId: 'newsletters', delivery: 'inbox' }));
+    await ok(alice.call('setBundleRule', { bundleId: 'forums', delivery: 'inbox' }));
+    await ok(alice.call('modifyEmails', { target: { source: { kind: 'bundle', bundleId: 'newsletters' }, messageIds: [starred] }, action: 'unstar' }));
+    await settle(t);
+    const after = await inboxFlow(alice, 'all');
+    expect(after.groups).toEqual([]);
+    expect(new Set(after.ids)).toEqual(new Set(before.ids));
+  });
+
   test('bad input names the field', async () => {
     const field = async (response: ReturnType<MailboxUser['call']>) => {
       const f = await failure(response);
@@ -171,12 +276,17 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
     const arrived = await t.database.db
       .selectFrom('message_bundles as b')
       .innerJoin('messages as m', (j) => j.onRef('m.account_id', '=', 'b.account_id').onRef('m.id', '=', 'b.message_id'))
-      .select('b.bundle_id')
+      .select(['b.bundle_id', 'b.message_id'])
       .where('b.account_id', '=', alice.accountId)
       .where('b.bundle_id', 'is not', null)
       .where('m.internal_date', '>=', start)
       .where('m.internal_date', '<', end)
-      .execute();
+      .execute()
+      // Important mail is not digested.
+      .then(async (rows) => {
+        const important = await importantOf(alice, rows.map((r) => r.message_id));
+        return rows.filter((r) => !important.has(r.message_id));
+      });
     expect(digest.total).toBe(arrived.length);
     for (const group of digest.groups) {
       expect(group.count).toBe(arrived.filter((a) => a.bundle_id === group.bundleId).length);

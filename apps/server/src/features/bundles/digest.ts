@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import type { Digest } from '@mailroom/contract';
 import { DERIVED_DATA_RETENTION_MS } from '@mailroom/contract';
 import { BUNDLE_IDS, BUNDLE_NAMES, type BundleId } from '@mailroom/intelligence/bundles';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { SUMMARY_COLUMNS, summaryOf } from '../mail/index.ts';
 import { loadSettings } from '../settings/index.ts';
-import { notTrashOrSpam } from './service.ts';
+import { importantMail, notTrashOrSpam } from './service.ts';
 import { localTime, previousDay, nextDay, zonedInstant } from './zone.ts';
 
 /** Items shown per group. */
@@ -68,7 +69,10 @@ export async function buildDueDigest(db: Db, userId: string, accountId: string, 
   return row.id;
 }
 
-/** What the digest says: bundle mail that arrived in the period, what Mailroom did, what Recovery holds. */
+/**
+ * What the digest says: the unimportant bundle mail that arrived in the period (not starred, not
+ * marked important, not above the priority threshold), what Mailroom did, what Recovery holds.
+ */
 export async function digestContent(db: Db, accountId: string, start: number, end: number, now: number): Promise<DigestContent> {
   const labels = await db.selectFrom('labels').select(['id', 'name']).where('account_id', '=', accountId).execute();
   const labelNames = new Map(labels.map((l) => [l.id, l.name]));
@@ -79,7 +83,9 @@ export async function digestContent(db: Db, accountId: string, start: number, en
       .where('b.account_id', '=', accountId)
       .where('m.internal_date', '>=', start)
       .where('m.internal_date', '<', end)
-      .where(notTrashOrSpam);
+      .where(notTrashOrSpam)
+      // Important mail stays in the inbox and out of the digest, whatever its bundle.
+      .where(sql<SqlBool>`not ${importantMail}`);
   const counts = await arrived()
     .select((eb) => ['b.bundle_id', eb.fn.countAll<number | string>().as('n')])
     .where('b.bundle_id', 'is not', null)

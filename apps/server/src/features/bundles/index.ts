@@ -1,5 +1,7 @@
 /**
  * What other features may use of bundles: where a message's bundle is shown in Mailroom's inbox
- * (inbox, one grouped row, or held for the digest), for Inbox Flow (issue 13).
+ * (inbox, one grouped row, or held for the digest), for Inbox Flow (issue 13): the rows it shows
+ * on their own (`shownInInboxFlow`, SQL over the alias `m` of messages), the grouped rows
+ * (`inboxGroups`), and how many of its Other messages are held for the digest.
  */
-export { deliveryOfMessages } from './service.ts';
+export { deliveryOfMessages, heldForDigestCount, importantMail, inboxGroups, shownInInboxFlow, type InboxGroup } from './service.ts';

@@ -14,6 +14,26 @@ const TRASH_OR_SPAM = (systemLabelBit('TRASH') ?? 0) | (systemLabelBit('SPAM') ?
 export const inInbox = sql<SqlBool>`(m.system_labels & ${sql.lit(INBOX_BIT)}) <> 0 and (m.system_labels & ${sql.lit(TRASH_OR_SPAM)}) = 0`;
 export const notTrashOrSpam = sql<SqlBool>`(m.system_labels & ${sql.lit(TRASH_OR_SPAM)}) = 0`;
 const unread = sql<SqlBool>`(m.system_labels & ${sql.lit(UNREAD_BIT)}) <> 0`;
+const STARRED_OR_IMPORTANT = (systemLabelBit('STARRED') ?? 0) | (systemLabelBit('IMPORTANT') ?? 0);
+
+/**
+ * Important mail (of `m`): starred or marked important in Gmail, or above the user's threshold by
+ * the priority model (issue 13's `priority_scores.important`). It is never held for the digest,
+ * folded into a grouped row, or listed in a digest, whatever its sender's bundle.
+ */
+export const importantMail = sql<SqlBool>`((m.system_labels & ${sql.lit(STARRED_OR_IMPORTANT)}) <> 0 or exists (select 1 from priority_scores ips where ips.account_id = m.account_id and ips.message_id = m.id and ips.important = 1))`;
+
+/** `m` is filed in a bundle whose delivery is one of these. */
+function deliveredAs(deliveries: readonly BundleDelivery[]) {
+  return sql<SqlBool>`exists (select 1 from message_bundles dmb inner join bundle_settings dbs on dbs.account_id = dmb.account_id and dbs.bundle_id = dmb.bundle_id where dmb.account_id = m.account_id and dmb.message_id = m.id and dbs.delivery in (${sql.join(deliveries.map((d) => sql.lit(d)))}))`;
+}
+
+/**
+ * Inbox Flow shows `m` as a row of its own: it is important, or its bundle's delivery is
+ * "inbox" (or it is in none). Mail of a grouped bundle shows in the bundle's one row instead
+ * (inboxGroups); mail of a bundle held for the digest does not show.
+ */
+export const shownInInboxFlow = sql<SqlBool>`(${importantMail} or not ${deliveredAs(['grouped', 'digest'])})`;
 
 export const DEFAULT_BUNDLE_PAGE_SIZE = 50;
 const NEWEST_SENDERS = 3;
@@ -86,6 +106,10 @@ async function computeBundles(db: Db, accountId: string): Promise<Bundle[]> {
 
 async function newestSenders(db: Db, accountId: string, bundleId: BundleId): Promise<MailAddress[]> {
   const rows = await bundleMessages(db, accountId, bundleId).select(['m.from_addresses']).orderBy('m.internal_date', 'desc').limit(30).execute();
+  return distinctSenders(rows);
+}
+
+function distinctSenders(rows: ReadonlyArray<{ from_addresses: string }>): MailAddress[] {
   const seen = new Set<string>();
   const senders: MailAddress[] = [];
   for (const row of rows) {
@@ -190,6 +214,77 @@ export async function moveSender(db: Db, accountId: string, address: string, bun
 export async function senderRules(db: Db, accountId: string): Promise<Array<{ address: string; bundleId: BundleIdName | null; updatedAt: string }>> {
   const rows = await db.selectFrom('bundle_sender_rules').select(['address', 'bundle_id', 'updated_at']).where('account_id', '=', accountId).orderBy('updated_at', 'desc').execute();
   return rows.map((r) => ({ address: r.address, bundleId: r.bundle_id as BundleIdName | null, updatedAt: new Date(Number(r.updated_at)).toISOString() }));
+}
+
+/**
+ * How many inbox messages the priority model puts below the line (`priority_scores.important = 0`)
+ * are held out of the inbox for the digest now: Inbox Flow's Other count leaves
+ * them out. `unreadOnly`: of those, the unread.
+ */
+export async function heldForDigestCount(db: Db, accountId: string, options: { unreadOnly?: boolean | undefined } = {}): Promise<number> {
+  let query = db
+    .selectFrom('priority_scores as hs')
+    .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'hs.account_id').onRef('m.id', '=', 'hs.message_id'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('hs.account_id', '=', accountId)
+    .where('hs.important', '=', 0)
+    .where(deliveredAs(['digest']))
+    .where(sql<SqlBool>`not ${importantMail}`);
+  // As listInbox counts: the model's view of the labels, or (unread only) the store's.
+  query = options.unreadOnly ? query.where(inInbox).where(unread) : query.where('hs.inbox', '=', 1);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A bundle shown in Inbox Flow as one row: its unimportant inbox mail, counted, with the newest senders. */
+export interface InboxGroup {
+  bundleId: BundleId;
+  name: string;
+  count: number;
+  unreadCount: number;
+  newestSenders: MailAddress[];
+  newestAt: string;
+}
+
+/** The bundles the user groups in the inbox ("one grouped row"), each with the mail it folds in now. */
+export async function inboxGroups(db: Db, accountId: string): Promise<InboxGroup[]> {
+  const counts = await db
+    .selectFrom('message_bundles as b')
+    .innerJoin('bundle_settings as bs', (join) => join.onRef('bs.account_id', '=', 'b.account_id').onRef('bs.bundle_id', '=', 'b.bundle_id'))
+    .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'b.account_id').onRef('m.id', '=', 'b.message_id'))
+    .select((eb) => [
+      'b.bundle_id',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number | string | null>(sql`case when ${unread} then 1 else 0 end`).as('unread'),
+      eb.fn.max('m.internal_date').as('newest'),
+    ])
+    .where('b.account_id', '=', accountId)
+    .where('bs.delivery', '=', 'grouped')
+    .where(inInbox)
+    .where(sql<SqlBool>`not ${importantMail}`)
+    .groupBy('b.bundle_id')
+    .execute();
+  const groups = await Promise.all(
+    counts.map(async (c): Promise<InboxGroup> => {
+      const bundleId = c.bundle_id as BundleId;
+      const rows = await bundleMessages(db, accountId, bundleId)
+        .select(['m.from_addresses'])
+        .where(sql<SqlBool>`not ${importantMail}`)
+        .orderBy('m.internal_date', 'desc')
+        .limit(30)
+        .execute();
+      return {
+        bundleId,
+        name: BUNDLE_NAMES[bundleId],
+        count: Number(c.count),
+        unreadCount: Number(c.unread ?? 0),
+        newestSenders: distinctSenders(rows),
+        newestAt: new Date(Number(c.newest)).toISOString(),
+      };
+    }),
+  );
+  // Newest first, as Shortwave orders its bundle rows.
+  return groups.sort((a, b) => b.newestAt.localeCompare(a.newestAt) || a.bundleId.localeCompare(b.bundleId));
 }
 
 /**

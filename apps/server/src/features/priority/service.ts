@@ -5,6 +5,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { FnError, invalidArgument } from '../../errors.ts';
 import { requireConnectedAccount } from '../../providers/mailbox-access.ts';
+import { heldForDigestCount, inboxGroups, shownInInboxFlow } from '../bundles/index.ts';
 import { SUMMARY_COLUMNS, summaryOf, type MailCandidate, type ResolvedMailSource } from '../mail/index.ts';
 import type { UserFnContext } from '../registry.ts';
 import { currentState, INBOX_BIT, learn, modelSummary, recordActions, UNREAD_BIT, type PriorityDeps, type ModelSummary } from './model.ts';
@@ -85,7 +86,9 @@ export async function listInbox(ctx: UserFnContext, request: InboxRequest) {
     .orderBy('s.score', 'desc')
     .orderBy('s.internal_date', 'desc')
     .orderBy('s.message_id', 'desc')
-    .limit(pageSize + 1);
+    .limit(pageSize + 1)
+    // Bundles grouped into one row or held for the digest (issue 19) leave their unimportant mail out.
+    .where(shownInInboxFlow);
   if (request.split !== 'all') query = query.where('s.important', '=', request.split === 'important' ? 1 : 0);
   if (request.unreadOnly) query = query.where(unread);
   if (cursor) {
@@ -114,6 +117,11 @@ export async function listInbox(ctx: UserFnContext, request: InboxRequest) {
   // The counts come from the model's view of the labels (it follows an action at once, an undo or
   // a change in Gmail with the next learning step, seconds later).
   for (const row of counted) counts[Number(row.important) === 1 ? 'important' : 'other'] = Number(row.n);
+  // Mail held for the digest is not in the inbox view (grouped mail is, in its bundle's row).
+  counts.other = Math.max(0, counts.other - (await heldForDigestCount(db, account.id, { unreadOnly: request.unreadOnly })));
+  // Grouped bundles' mail is counted in its tab but listed in the bundle's row, not among the messages.
+  const groups = !cursor && request.split !== 'important' ? await inboxGroups(db, account.id) : [];
+  const grouped = groups.reduce((sum, g) => sum + (request.unreadOnly ? g.unreadCount : g.count), 0);
 
   // Shown: a message left untouched for a day after this is learned as ignored.
   const shown = page.map((r) => r.id);
@@ -126,7 +134,8 @@ export async function listInbox(ctx: UserFnContext, request: InboxRequest) {
   return {
     messages: page.map((r) => ({ ...summaryOf(r, labelNames), priority: { score: Number(r.score), important: Number(r.important) === 1, reason: r.reason } })),
     nextPageToken: rows.length > pageSize && last ? encodeCursor({ s: Number(last.score), d: Number(last.rank_date), i: last.id, split: request.split }) : null,
-    total: cursor ? null : request.split === 'all' ? counts.important + counts.other : counts[request.split],
+    total: cursor ? null : Math.max(0, (request.split === 'all' ? counts.important + counts.other : counts[request.split]) - grouped),
+    groups: request.unreadOnly ? [] : groups,
     counts,
     threshold: summary.threshold,
     learnedActions: summary.actionsLearned,
@@ -190,7 +199,8 @@ export async function inboxSource(ctx: { db: Db; userId: string }, split: InboxS
         .orderBy('s.score', 'desc')
         .orderBy('s.internal_date', 'desc')
         .orderBy('s.message_id', 'desc')
-        .limit(limit + 1);
+        .limit(limit + 1)
+        .where(shownInInboxFlow);
       if (split !== 'all') query = query.where('s.important', '=', split === 'important' ? 1 : 0);
       const rows = await query.execute();
       return rows.map((r) => ({ id: r.id, labelIds: JSON.parse(r.label_ids) as string[] }));
