@@ -51,7 +51,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/bin/mailroom.js'), 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // No live delivery in the demo mailbox unless a spec asks for it: mail arriving mid-test would move counts and rows.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SANDBOX_LIVE_DELIVERY_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

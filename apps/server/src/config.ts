@@ -43,6 +43,7 @@ export const envSchema = z
     GMAIL_PUSH_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     SANDBOX_QUOTA_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int().min(0).default(15_000),
     SANDBOX_SEED_CORPUS: booleanFromEnv.default(true),
+    SANDBOX_LIVE_DELIVERY_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0).default(180),
     AI_BASE_URL: z
       .string()
       .regex(/^https?:\/\/[^\s/]+/i, { message: 'must be an absolute http(s) URL such as http://localhost:11434/v1' })
@@ -115,6 +116,12 @@ export const envSchema = z
     sandboxQuotaPerMinute: env.SANDBOX_QUOTA_PER_MINUTE,
     /** Seed the embedded sandbox's demo mailbox from the SpamAssassin corpus on first start. */
     sandboxSeedCorpus: env.SANDBOX_SEED_CORPUS,
+    /**
+     * Live delivery in the demo mailbox: the corpus's last two days are held back at seeding and
+     * arrive while the server runs, about one every this many seconds; 0 seeds everything at once
+     * and delivers nothing (tests).
+     */
+    sandboxLiveDeliverySeconds: env.SANDBOX_LIVE_DELIVERY_SECONDS,
     /** An OpenAI-compatible endpoint for generative drafts; null: local suggestions only. */
     ai:
       env.AI_BASE_URL && env.AI_MODEL

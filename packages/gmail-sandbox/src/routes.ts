@@ -276,7 +276,7 @@ async function gate(
     }
     const fault = runtime.faults.next();
     if (fault.delayMs > 0) await runtime.sleep(fault.delayMs);
-    if (fault.fail) throw errors.backendError();
+    if (fault.fail) throw fault.kind === 'failedPrecondition' ? errors.failedPrecondition('Mail service not enabled') : errors.backendError();
     runtime.requestCount++;
     return { release, grant, token };
   } catch (error) {

@@ -12,10 +12,13 @@ import type { PushDelivery, PushOptions } from './push.ts';
 import { ConcurrencyLimiter, QuotaLimiter } from './quota.ts';
 import { registerGmailRoutes, registerRevokeRoute } from './routes.ts';
 import type { SandboxRuntime } from './runtime.ts';
+import { LiveDelivery } from './live-delivery.ts';
+import type { LiveDeliveryOptions } from './live-delivery.ts';
 import { seedFromCorpus } from './seed/corpus.ts';
 import type { SeedReport } from './seed/corpus.ts';
 import { importMbox } from './seed/mbox.ts';
 import type { ImportReport } from './seed/mbox.ts';
+import type { StoredMessage } from './store/mailbox.ts';
 import { SandboxStore } from './store/store.ts';
 
 /** Raw messages up to Gmail's 35 MB limit, base64url-encoded in JSON (4/3 larger). */
@@ -77,8 +80,20 @@ export interface Sandbox {
   rootUrl: string | null;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
-  /** Seeds the demo mailbox from the SpamAssassin corpus (no-op when it already has mail). */
-  seedFromCorpus(options?: { email?: string; limit?: number }): Promise<SeedReport>;
+  /**
+   * Seeds the demo mailbox from the SpamAssassin corpus (no-op when it already has mail).
+   * `holdBackMs` keeps the corpus's last messages back for live delivery.
+   */
+  seedFromCorpus(options?: { email?: string; limit?: number; holdBackMs?: number }): Promise<SeedReport>;
+  /**
+   * Delivers the held-back demo mail while the sandbox runs, one message after another on the
+   * corpus's own spacing compressed to about one per `intervalMs`, as new mail (history and
+   * push, like Gmail's). Calling it again changes the pace; stopLiveDelivery ends it.
+   */
+  startLiveDelivery(options: LiveDeliveryOptions): void;
+  stopLiveDelivery(): void;
+  /** Delivers the next held-back message of a mailbox (the demo user's by default) at once. */
+  deliverNext(email?: string): StoredMessage | null;
   /** Loads a Google Takeout (or any mboxrd/mboxo) file into a mailbox. */
   importMbox(mbox: Buffer | string, email: string): Promise<ImportReport>;
   injectFaults(faults: FaultOptions): void;
@@ -119,6 +134,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     requestCount: 0,
   };
   const demoEmail = (options.demoEmail ?? DEFAULT_DEMO_EMAIL).toLowerCase();
+  const live = new LiveDelivery(store, now);
 
   const plugin: FastifyPluginAsync = async (instance) => {
     // google-auth-library posts the revoke form urlencoded.
@@ -148,12 +164,26 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return sandbox.rootUrl;
     },
     async close() {
+      live.stop();
       runtime.push.close();
       await app.close();
       store.close();
     },
     seedFromCorpus(seed = {}) {
-      return seedFromCorpus(store.mailbox(seed.email ?? demoEmail), { now: now(), ...(seed.limit !== undefined ? { limit: seed.limit } : {}) });
+      return seedFromCorpus(store.mailbox(seed.email ?? demoEmail), {
+        now: now(),
+        ...(seed.limit !== undefined ? { limit: seed.limit } : {}),
+        ...(seed.holdBackMs !== undefined ? { holdBackMs: seed.holdBackMs } : {}),
+      });
+    },
+    startLiveDelivery(liveOptions) {
+      live.start(liveOptions);
+    },
+    stopLiveDelivery() {
+      live.stop();
+    },
+    deliverNext(email = demoEmail) {
+      return live.deliverNext(store.mailbox(email));
     },
     importMbox(mbox, email) {
       return importMbox(store.mailbox(email), mbox);

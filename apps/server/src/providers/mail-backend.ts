@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { createSandbox, type Sandbox } from '@mailroom/gmail-sandbox';
+import { createSandbox, DEFAULT_HOLD_BACK_MS, type Sandbox } from '@mailroom/gmail-sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { AuthServices } from '../auth/services.ts';
 import type { Config } from '../config.ts';
@@ -62,9 +62,14 @@ export async function setupMailBackend(app: FastifyInstance, config: Config, aut
   });
   idp.onRevoked((revocation) => void sandbox.revokeToken(revocation.token));
   await app.register(sandbox.plugin, { prefix: SANDBOX_PREFIX });
-  app.addHook('onClose', async () => sandbox.store.close());
+  const liveDeliveryMs = config.sandboxLiveDeliverySeconds * 1000;
+  app.addHook('onClose', async () => {
+    sandbox.stopLiveDelivery();
+    sandbox.store.close();
+  });
   if (config.sandboxSeedCorpus) {
-    const report = await sandbox.seedFromCorpus();
+    // With live delivery on, the corpus's last days are held back and arrive while the server runs.
+    const report = await sandbox.seedFromCorpus({ holdBackMs: liveDeliveryMs > 0 ? DEFAULT_HOLD_BACK_MS : 0 });
     app.log.info({ seeded: report }, 'embedded Gmail sandbox ready');
   }
   let origin: string | null = null;
@@ -75,6 +80,13 @@ export async function setupMailBackend(app: FastifyInstance, config: Config, aut
     listening(listenOrigin) {
       origin = listenOrigin;
       sandbox.setPush({ endpoint: `${listenOrigin}${GMAIL_PUSH_PATH}`, token: pushToken, tokenLocation: 'query', tokenName: 'token' });
+      // New demo mail arrives once there is somewhere to push it to.
+      if (liveDeliveryMs > 0) {
+        sandbox.startLiveDelivery({
+          intervalMs: liveDeliveryMs,
+          onDelivered: (email, message) => app.log.debug({ email, messageId: message.id }, 'demo mail delivered'),
+        });
+      }
     },
   };
 }

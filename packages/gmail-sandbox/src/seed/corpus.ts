@@ -63,7 +63,7 @@ export function formatRfc5322Date(epochMs: number): string {
   return new Date(epochMs).toUTCString().replace(/GMT$/, '+0000');
 }
 
-function replaceDateHeader(raw: Buffer, epochMs: number): Buffer {
+export function replaceDateHeader(raw: Buffer, epochMs: number): Buffer {
   const text = raw.toString('latin1');
   const split = /\r?\n\r?\n/.exec(text);
   const headerEnd = split ? split.index : text.length;
@@ -74,11 +74,42 @@ function replaceDateHeader(raw: Buffer, epochMs: number): Buffer {
   return Buffer.from(replaced + text.slice(headerEnd), 'latin1');
 }
 
+/**
+ * When a message was delivered, as Gmail's internalDate is: the date of the topmost Received
+ * header that has a full date (RFC 5322 §3.6.7: each relay prepends its own, so the topmost is the
+ * last hop, the owner's own server). Null when no Received header has one.
+ */
+export function deliveryDateOf(headers: ReadonlyArray<{ name: string; value: string }>): number | null {
+  for (const header of headers) {
+    if (header.name.toLowerCase() !== 'received') continue;
+    const semicolon = header.value.lastIndexOf(';');
+    if (semicolon === -1) continue;
+    // "Thu, 22 Aug 2002 12:36:23 +0100 (IST)": the comment is not part of the date-time.
+    const text = header.value.slice(semicolon + 1).replace(/\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+    // A full date has a year and a time of day; anything less is not trusted.
+    if (!/\b\d{4}\b/.test(text) || !/\d{1,2}:\d{2}/.test(text)) continue;
+    const epoch = Date.parse(text);
+    if (!Number.isNaN(epoch)) return epoch;
+  }
+  return null;
+}
+
+/** The corpus's last days held back from seeding for live delivery when asked: two days. */
+export const DEFAULT_HOLD_BACK_MS = 2 * 24 * 60 * 60 * 1000;
+
 export interface SeedOptions {
   /** Seed an even sample of N corpus messages (tests); the whole corpus by default. */
   limit?: number;
-  /** The instant "now" for the date shift; the newest message ends up SEED_NEWEST_AGE_MS before it. */
+  /**
+   * The instant "now" for the date shift: the newest seeded non-spam message ends up
+   * SEED_NEWEST_AGE_MS before it.
+   */
   now: number;
+  /**
+   * Corpus time before its newest message to hold back for live delivery (Mailbox.pending) instead
+   * of seeding; 0 (default) seeds everything.
+   */
+  holdBackMs?: number;
 }
 
 export interface SeedReport {
@@ -88,6 +119,8 @@ export interface SeedReport {
   threads: number;
   /** True when the mailbox already had mail and nothing was added. */
   skipped: boolean;
+  /** Messages held back for live delivery. */
+  heldBack: number;
 }
 
 interface Prepared {
@@ -104,40 +137,63 @@ const PLAUSIBLE_DATE_SPREAD_MS = 3 * 365 * 24 * 60 * 60 * 1000;
 /**
  * Seeds the demo mailbox from the corpus: ham to the inbox or archived, spam to SPAM; read,
  * starred and important spread deterministically by a hash of the Message-ID; Gmail categories
- * from the headers; threads from In-Reply-To/References; dates shifted so the newest message is an
- * hour old with the original spacing kept. Does nothing when the mailbox already has mail, so the
- * embedded default keeps its (possibly changed) mailbox across restarts.
+ * from the headers; threads from In-Reply-To/References. Each message is dated by its delivery
+ * (the topmost Received header, as Gmail's internalDate; the Date header when there is none),
+ * shifted with the original spacing kept so that the newest seeded non-spam message is an hour
+ * old. With `holdBackMs`, the corpus's last messages are held back for live delivery instead.
+ * Does nothing when the mailbox already has mail, so the embedded default keeps its (possibly
+ * changed) mailbox across restarts.
  */
 export async function seedFromCorpus(mailbox: Mailbox, options: SeedOptions): Promise<SeedReport> {
-  if (mailbox.messages.size > 0) return { seeded: 0, spam: 0, inbox: 0, threads: mailbox.threadCount, skipped: true };
+  if (mailbox.messages.size > 0 || mailbox.pending.length > 0) return { seeded: 0, spam: 0, inbox: 0, threads: mailbox.threadCount, skipped: true, heldBack: 0 };
   const prepared: Prepared[] = [];
   for await (const message of readSpamAssassinCorpus(options.limit)) {
     const raw = rewriteRecipient(stripMboxEnvelope(message.raw), mailbox.email);
     const index = await indexRawMessage(raw);
-    prepared.push({ raw, index, spam: message.spam, key: index.messageId ?? message.file, date: index.date });
+    prepared.push({ raw, index, spam: message.spam, key: index.messageId ?? message.file, date: deliveryDateOf(index.headers) ?? index.date });
   }
   assignPlausibleDates(prepared);
-  const newest = Math.max(...prepared.map((p) => p.date as number));
-  const shift = options.now - SEED_NEWEST_AGE_MS - newest;
   // Oldest first, so a reply finds the message it answers already in its thread.
   prepared.sort((a, b) => (a.date as number) - (b.date as number) || a.key.localeCompare(b.key));
+  const newestAll = (prepared.at(-1)?.date as number | undefined) ?? options.now;
+  const cutoff = options.holdBackMs && options.holdBackMs > 0 ? newestAll - options.holdBackMs : Infinity;
+  const seeding = prepared.filter((p) => (p.date as number) <= cutoff);
+  const held = prepared.filter((p) => (p.date as number) > cutoff);
+  const newestHam = Math.max(...seeding.filter((p) => !p.spam).map((p) => p.date as number));
+  const anchor = Number.isFinite(newestHam) ? newestHam : Math.max(...seeding.map((p) => p.date as number));
+  const latest = options.now - SEED_NEWEST_AGE_MS;
+  const shift = latest - anchor;
 
   let spam = 0;
   let inbox = 0;
   mailbox.batch(() => {
-    for (const item of prepared) {
-      const internalDate = (item.date as number) + shift;
-      const raw = replaceDateHeader(item.raw, internalDate);
+    for (const item of seeding) {
+      // Spam delivered after the newest real mail keeps its place just after it, never in the future.
+      const internalDate = Math.min((item.date as number) + shift, options.now);
       const labelIds = seededLabels(item);
       if (labelIds.includes('SPAM')) spam++;
       if (labelIds.includes('INBOX')) inbox++;
-      const dateValue = formatRfc5322Date(internalDate);
-      const headers = item.index.headers.map((h) => (h.name.toLowerCase() === 'date' ? { name: h.name, value: dateValue } : h));
-      if (!headers.some((h) => h.name.toLowerCase() === 'date')) headers.push({ name: 'Date', value: dateValue });
-      mailbox.insert({ raw, index: { ...item.index, headers, date: internalDate }, labelIds, internalDate });
+      const dated = redate(item.raw, item.index, internalDate);
+      mailbox.insert({ raw: dated.raw, index: dated.index, labelIds, internalDate });
     }
+    let previous: number = seeding.at(-1)?.date ?? anchor;
+    mailbox.hold(
+      held.map((item) => {
+        const gapMs = Math.max(0, (item.date as number) - previous);
+        previous = item.date as number;
+        return { raw: item.raw, index: item.index, labelIds: seededLabels(item), gapMs };
+      }),
+    );
   });
-  return { seeded: prepared.length, spam, inbox, threads: mailbox.threadCount, skipped: false };
+  return { seeded: seeding.length, spam, inbox, threads: mailbox.threadCount, skipped: false, heldBack: held.length };
+}
+
+/** The message with its Date header (raw and indexed) set to `epochMs`. */
+export function redate(raw: Buffer, index: MessageIndex, epochMs: number): { raw: Buffer; index: MessageIndex } {
+  const dateValue = formatRfc5322Date(epochMs);
+  const headers = index.headers.map((h) => (h.name.toLowerCase() === 'date' ? { name: h.name, value: dateValue } : h));
+  if (!headers.some((h) => h.name.toLowerCase() === 'date')) headers.push({ name: 'Date', value: dateValue });
+  return { raw: replaceDateHeader(raw, epochMs), index: { ...index, headers, date: epochMs } };
 }
 
 /** Messages with no usable Date take the date of the message before them in corpus order. */

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../index.ts';
 import { SEED_NEWEST_AGE_MS } from '../limits.ts';
-import { rewriteRecipient } from './corpus.ts';
+import { deliveryDateOf, rewriteRecipient } from './corpus.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 
@@ -50,10 +53,18 @@ describe('seeding the demo mailbox from the SpamAssassin corpus', () => {
       expect(replies.length).toBeGreaterThan(500);
       for (const reply of replies) expect(reply.threadId).toBe(byMessageId.get(reply.index.inReplyTo[0]!)!.threadId);
 
-      // The newest message is an hour old; the spacing between messages is the corpus's own.
+      // Dated by delivery (the topmost Received header, as Gmail's internalDate), with the
+      // corpus's own spacing: the newest real (non-spam) message is an hour old, none is in the future.
       const dates = messages.map((m) => m.internalDate).sort((a, b) => a - b);
-      expect(dates.at(-1)).toBe(NOW - SEED_NEWEST_AGE_MS);
+      expect(Math.max(...ham.map((m) => m.internalDate))).toBe(NOW - SEED_NEWEST_AGE_MS);
+      expect(dates.at(-1)).toBeLessThanOrEqual(NOW);
       expect(dates.at(-1)! - dates[0]!).toBeGreaterThan(30 * 24 * 3600 * 1000);
+      const shifts = new Set(
+        ham.filter((m) => deliveryDateOf(m.index.headers) !== null && m.internalDate < NOW - SEED_NEWEST_AGE_MS).map((m) => m.internalDate - deliveryDateOf(m.index.headers)!),
+      );
+      expect(shifts.size).toBe(1);
+      // Mail of the corpus's last week is in the last week, not months back behind a forged spam date.
+      expect(ham.filter((m) => m.internalDate > NOW - 7 * 24 * 3600 * 1000).length).toBeGreaterThan(50);
       const sample = messages.find((m) => m.index.headers.some((h) => h.name.toLowerCase() === 'date'))!;
       const dateHeader = sample.index.headers.find((h) => h.name.toLowerCase() === 'date')!.value;
       expect(Date.parse(dateHeader)).toBe(Math.floor(sample.internalDate / 1000) * 1000);
@@ -80,6 +91,73 @@ describe('seeding the demo mailbox from the SpamAssassin corpus', () => {
       }
     };
     expect(await labelsOf()).toEqual(await labelsOf());
+  });
+
+  it('dates a message by its topmost Received header with a full date, not by its Date header', () => {
+    const headers = [
+      { name: 'Received', value: 'from localhost by example.org (Postfix) with ESMTP id 1A2B3C' },
+      { name: 'Received', value: 'from mail.example.net ([10.0.0.1]) by example.org for <jm@example.org>; Thu, 22 Aug 2002 12:36:23 +0100 (IST)' },
+      { name: 'Received', value: 'from relay by mail.example.net; Wed, 21 Aug 2002 09:00:00 -0700' },
+      { name: 'Date', value: 'Mon, 01 Jan 2035 00:00:00 +0000' },
+    ];
+    expect(deliveryDateOf(headers)).toBe(Date.UTC(2002, 7, 22, 11, 36, 23));
+    expect(deliveryDateOf([{ name: 'Received', value: 'by host; Thu, 22 Aug' }])).toBeNull();
+    expect(deliveryDateOf([{ name: 'Date', value: 'Mon, 01 Jan 2035 00:00:00 +0000' }])).toBeNull();
+  });
+
+  it('holds the corpus\'s last days back and delivers them as new mail, recorded in history as mail arriving in Gmail is', async () => {
+    const sandbox = createSandbox({ now: () => NOW });
+    try {
+      const report = await sandbox.seedFromCorpus({ holdBackMs: 2 * 24 * 3600 * 1000 });
+      const mailbox = sandbox.store.mailbox('demo@mailroom.local');
+      expect(report.heldBack).toBeGreaterThan(10);
+      expect(report.seeded + report.heldBack).toBe(6_046);
+      expect(mailbox.pending).toHaveLength(report.heldBack);
+      const ham = [...mailbox.messages.values()].filter((m) => !m.labelIds.includes('SPAM'));
+      expect(Math.max(...ham.map((m) => m.internalDate))).toBe(NOW - SEED_NEWEST_AGE_MS);
+
+      const history = mailbox.historyId;
+      const subject = mailbox.pending[0]!.index.meta.subject;
+      const delivered = sandbox.deliverNext()!;
+      expect(delivered.internalDate).toBe(NOW);
+      expect(delivered.index.meta.subject).toBe(subject);
+      expect(Date.parse(delivered.index.headers.find((h) => h.name.toLowerCase() === 'date')!.value)).toBe(NOW);
+      expect(mailbox.history.at(-1)).toMatchObject({ id: history + 1, messagesAdded: [{ message: { id: delivered.id } }] });
+      expect(mailbox.pending).toHaveLength(report.heldBack - 1);
+
+      // Running: they keep arriving on their own, one after another.
+      const arrived: string[] = [];
+      sandbox.startLiveDelivery({ intervalMs: 20, onDelivered: (_email, message) => arrived.push(message.id) });
+      await expect.poll(() => arrived.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+      sandbox.stopLiveDelivery();
+      const after = arrived.length;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(arrived.length).toBe(after);
+      expect(mailbox.pending).toHaveLength(report.heldBack - 1 - after);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('keeps what is left to deliver across a restart', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-live-'));
+    const file = path.join(dir, 'sandbox.sqlite');
+    try {
+      const first = createSandbox({ now: () => NOW, dataFile: file });
+      const report = await first.seedFromCorpus({ limit: 600, holdBackMs: 30 * 24 * 3600 * 1000 });
+      expect(report.heldBack).toBeGreaterThan(2);
+      first.deliverNext();
+      await first.close();
+      const second = createSandbox({ now: () => NOW, dataFile: file });
+      const mailbox = second.store.mailbox('demo@mailroom.local');
+      expect(mailbox.pending).toHaveLength(report.heldBack - 1);
+      expect(mailbox.messages.size).toBe(report.seeded + 1);
+      expect((await second.seedFromCorpus({ limit: 600, holdBackMs: 1 })).skipped).toBe(true);
+      expect(second.deliverNext()!.internalDate).toBe(NOW);
+      await second.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rewrites only the recipient headers, byte for byte elsewhere', () => {

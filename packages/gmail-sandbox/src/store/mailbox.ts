@@ -44,6 +44,22 @@ export interface MailboxPersistence {
   appendHistory(email: string, record: HistoryRecord): void;
   dropHistoryThrough(email: string, historyId: number): void;
   saveState(email: string, state: MailboxState): void;
+  savePending(email: string, item: PendingDelivery): void;
+  deletePending(email: string, seq: number): void;
+}
+
+/**
+ * A demo message held back at seeding, to be delivered while the server runs (live delivery):
+ * its labels as seeded, and the corpus time between it and the message delivered before it.
+ */
+export interface PendingDelivery {
+  /** Delivery order. */
+  seq: number;
+  raw: Buffer;
+  index: MessageIndex;
+  labelIds: string[];
+  /** Corpus time since the message before it (the newest seeded one for the first), in ms. */
+  gapMs: number;
 }
 
 export interface MailboxState {
@@ -75,6 +91,8 @@ export class Mailbox {
   readonly messages = new Map<string, StoredMessage>();
   readonly labels = new Map<string, StoredLabel>();
   readonly history: HistoryRecord[] = [];
+  /** Messages waiting for live delivery, in delivery order. */
+  readonly pending: PendingDelivery[] = [];
   state: MailboxState;
   private readonly historyWindow: number;
   private readonly persistence: MailboxPersistence | null;
@@ -97,7 +115,8 @@ export class Mailbox {
   }
 
   /** Restores persisted rows without recording history (used when loading from disk). */
-  restore(messages: StoredMessage[], labels: StoredLabel[], history: HistoryRecord[]): void {
+  restore(messages: StoredMessage[], labels: StoredLabel[], history: HistoryRecord[], pending: PendingDelivery[] = []): void {
+    this.pending.push(...pending.sort((a, b) => a.seq - b.seq));
     for (const label of labels) this.labels.set(label.id, label);
     for (const message of messages) this.attach(message);
     this.history.push(...history.sort((a, b) => a.id - b.id));
@@ -176,6 +195,35 @@ export class Mailbox {
       this.attach(message);
       this.persistence?.saveMessage(this.email, message);
       this.record({ id: historyId, messages: [ref(message)], messagesAdded: [{ message: ref(message, true) }] });
+      return message;
+    });
+  }
+
+  /** Holds messages back for live delivery, after any already waiting (not a mailbox change: no history). */
+  hold(items: ReadonlyArray<Omit<PendingDelivery, 'seq'>>): void {
+    this.batch(() => {
+      let seq = (this.pending.at(-1)?.seq ?? 0) + 1;
+      for (const item of items) {
+        const pending: PendingDelivery = { ...item, seq: seq++ };
+        this.pending.push(pending);
+        this.persistence?.savePending(this.email, pending);
+      }
+    });
+  }
+
+  /**
+   * Delivers the next held-back message as new mail, dated `now` (Gmail's internalDate is the
+   * delivery time): inserted like any arriving message, so it is in history and pushed to a
+   * watch. Null when nothing is waiting.
+   */
+  deliverNext(now: number, redate: (item: PendingDelivery, now: number) => { raw: Buffer; index: MessageIndex }): StoredMessage | null {
+    const next = this.pending[0];
+    if (!next) return null;
+    return this.batch(() => {
+      const { raw, index } = redate(next, now);
+      const message = this.insert({ raw, index, labelIds: next.labelIds, internalDate: now });
+      this.pending.shift();
+      this.persistence?.deletePending(this.email, next.seq);
       return message;
     });
   }

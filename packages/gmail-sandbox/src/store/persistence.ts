@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { MessageIndex } from '../message-index.ts';
 import type { StoredLabel } from './labels.ts';
-import type { HistoryRecord, MailboxPersistence, MailboxState, StoredMessage } from './mailbox.ts';
+import type { HistoryRecord, MailboxPersistence, MailboxState, PendingDelivery, StoredMessage } from './mailbox.ts';
 
 export interface PersistedMailbox {
   email: string;
@@ -11,6 +11,7 @@ export interface PersistedMailbox {
   messages: StoredMessage[];
   labels: StoredLabel[];
   history: HistoryRecord[];
+  pending: PendingDelivery[];
 }
 
 /**
@@ -39,6 +40,9 @@ export class SqlitePersistence implements MailboxPersistence {
         PRIMARY KEY (email, id));
       CREATE TABLE IF NOT EXISTS labels (email TEXT NOT NULL, id TEXT NOT NULL, label TEXT NOT NULL, PRIMARY KEY (email, id));
       CREATE TABLE IF NOT EXISTS history (email TEXT NOT NULL, id INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (email, id));
+      CREATE TABLE IF NOT EXISTS pending_deliveries (
+        email TEXT NOT NULL, seq INTEGER NOT NULL, label_ids TEXT NOT NULL, gap_ms INTEGER NOT NULL, raw BLOB NOT NULL, message_index TEXT NOT NULL,
+        PRIMARY KEY (email, seq));
     `);
     this.statements = {
       saveState: this.db.prepare(
@@ -56,6 +60,8 @@ export class SqlitePersistence implements MailboxPersistence {
       deleteLabel: this.db.prepare('DELETE FROM labels WHERE email = ? AND id = ?'),
       appendHistory: this.db.prepare('INSERT INTO history (email, id, record) VALUES (?, ?, ?)'),
       dropHistory: this.db.prepare('DELETE FROM history WHERE email = ? AND id <= ?'),
+      savePending: this.db.prepare('INSERT INTO pending_deliveries (email, seq, label_ids, gap_ms, raw, message_index) VALUES (?, ?, ?, ?, ?, ?)'),
+      deletePending: this.db.prepare('DELETE FROM pending_deliveries WHERE email = ? AND seq = ?'),
     };
   }
 
@@ -95,6 +101,14 @@ export class SqlitePersistence implements MailboxPersistence {
     this.statements.dropHistory.run(email, historyId);
   }
 
+  savePending(email: string, item: PendingDelivery): void {
+    this.statements.savePending.run(email, item.seq, JSON.stringify(item.labelIds), item.gapMs, item.raw, JSON.stringify(item.index));
+  }
+
+  deletePending(email: string, seq: number): void {
+    this.statements.deletePending.run(email, seq);
+  }
+
   loadAll(): PersistedMailbox[] {
     const boxes = this.db.prepare('SELECT email, state FROM mailboxes').all() as Array<{ email: string; state: string }>;
     return boxes.map(({ email, state }) => {
@@ -125,7 +139,16 @@ export class SqlitePersistence implements MailboxPersistence {
       const history = (this.db.prepare('SELECT record FROM history WHERE email = ? ORDER BY id').all(email) as Array<{ record: string }>).map(
         (row) => JSON.parse(row.record) as HistoryRecord,
       );
-      return { email, state: JSON.parse(state) as MailboxState, messages, labels, history };
+      const pending = (
+        this.db.prepare('SELECT seq, label_ids, gap_ms, raw, message_index FROM pending_deliveries WHERE email = ? ORDER BY seq').all(email) as Array<{
+          seq: number;
+          label_ids: string;
+          gap_ms: number;
+          raw: Buffer;
+          message_index: string;
+        }>
+      ).map((row) => ({ seq: row.seq, labelIds: JSON.parse(row.label_ids) as string[], gapMs: row.gap_ms, raw: row.raw, index: JSON.parse(row.message_index) as MessageIndex }));
+      return { email, state: JSON.parse(state) as MailboxState, messages, labels, history, pending };
     });
   }
 

@@ -20,7 +20,7 @@ export class SandboxStore {
     this.persistence = options.file ? new SqlitePersistence(options.file) : null;
     for (const saved of this.persistence?.loadAll() ?? []) {
       const mailbox = new Mailbox(saved.email, { historyWindow: this.historyWindow, persistence: this.persistence, state: saved.state });
-      mailbox.restore(saved.messages, saved.labels, saved.history);
+      mailbox.restore(saved.messages, saved.labels, saved.history, saved.pending);
       this.mailboxes.set(saved.email, mailbox);
     }
   }
