@@ -30,6 +30,12 @@ export const FAILURE_REASONS = [
   'ALREADY_SENT',
   /** Testing or drafting with a model when no AI_BASE_URL is configured: the local suggestions are the engine. */
   'AI_NOT_CONFIGURED',
+  /** unsubscribe with a `method` (the fallback after a failed attempt) that the subscription does not offer. */
+  'METHOD_NOT_OFFERED',
+  /** retryJob for a job that is running or done (only failed or retrying jobs can be retried). */
+  'NOT_RETRYABLE',
+  /** A fault drill where no embedded Gmail sandbox serves the mail (real Gmail has no such switch). */
+  'NO_SANDBOX',
 ] as const;
 
 export type FailureReason = (typeof FAILURE_REASONS)[number];

@@ -380,6 +380,10 @@ export interface UnsubscribeRequestsTable {
   still_sending_subject: string | null;
   /** Earlier attempts, JSON `[{method, outcome, result, at}]`, oldest first (a failed one-click, then mailto). */
   history: Generated<string>;
+  /** After a failed attempt: what to offer next (`mailto`, `link`, `block`), else null. */
+  fallback: 'mailto' | 'link' | 'block' | null;
+  /** For fallback `link`: the page for the user to open (never an address Mailroom refused). */
+  fallback_link: string | null;
 }
 
 /** features/unsubscribe: subscriptions whose new mail is archived as it syncs. */
@@ -440,6 +444,11 @@ export interface DigestsTable {
   content: string;
   built_at: number | null;
   emailed_at: number | null;
+  /** The digest email: null (not tried), claimed and `sending`, `sent`, or `failed` (never resent). */
+  email_state: 'sending' | 'sent' | 'failed' | null;
+  email_claimed_at: number | null;
+  /** The Message-ID the claimed email is sent with (how a run after a crash finds it was sent). */
+  email_message_id: string | null;
   created_at: number;
 }
 

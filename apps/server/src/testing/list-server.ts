@@ -7,7 +7,8 @@ import path from 'node:path';
 
 /**
  * A mailing list's unsubscribe server of the test's own, over HTTPS on 127.0.0.1 with a
- * self-signed certificate made for the run (openssl), recording every request. The SSRF-safe
+ * self-signed certificate made for the run (openssl), recording every request (paths under
+ * /redirect answer 302, under /fail 500, under /slow after 5 s, the rest 200). The SSRF-safe
  * client reaches it only through its test-only allowance (origin + CA).
  */
 export interface ListServer {
@@ -32,6 +33,8 @@ export async function startListServer(): Promise<ListServer> {
     req.on('end', () => {
       requests.push({ method: req.method ?? '', url: req.url ?? '', contentType: req.headers['content-type'], cookie: req.headers.cookie, body });
       if (req.url?.startsWith('/redirect')) res.writeHead(302, { location: 'https://127.0.0.1/internal' }).end();
+      else if (req.url?.startsWith('/fail')) res.writeHead(500, { 'content-type': 'text/plain' }).end('Something went wrong.');
+      else if (req.url?.startsWith('/slow')) setTimeout(() => res.writeHead(200).end('Too late.'), 5_000).unref();
       else res.writeHead(200, { 'content-type': 'text/plain' }).end('You are unsubscribed.');
     });
   });

@@ -17,14 +17,34 @@ export type UnsubscribeMethod = z.infer<typeof unsubscribeMethodSchema>;
 /**
  * subscribed: nothing asked yet; requested: unsubscribe asked, within the sender's 2 days;
  * stopped: no mail from it for 2 days after the request; still_sending: mail arrived more than
- * 2 days after the request; blocked: Mailroom archives its new mail as it syncs.
+ * 2 days after the request; failed: the last attempt did not go through (the list server refused
+ * or could not be reached, Mailroom refused its address, the message could not be sent), with the
+ * reason and the next method to try; blocked: Mailroom archives its new mail as it syncs.
  */
-export const subscriptionStateSchema = z.enum(['subscribed', 'requested', 'stopped', 'still_sending', 'blocked']);
+export const subscriptionStateSchema = z.enum(['subscribed', 'requested', 'stopped', 'still_sending', 'failed', 'blocked']);
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
 export const SUBSCRIPTION_FILTERS = ['all', 'never-opened', 'most-frequent', 'requested', 'blocked'] as const;
 export const subscriptionFilterSchema = z.enum(SUBSCRIPTION_FILTERS);
 export type SubscriptionFilter = z.infer<typeof subscriptionFilterSchema>;
+
+/**
+ * What to offer after a failed attempt, never another automatic request to the same address:
+ * the mailto: message when the list offers one, else its page for the user to open themselves,
+ * else blocking.
+ */
+export const unsubscribeFallbackSchema = z.enum(['mailto', 'link', 'block']);
+export type UnsubscribeFallback = z.infer<typeof unsubscribeFallbackSchema>;
+
+/** One earlier attempt at leaving a subscription. */
+export const unsubscribeAttemptSchema = z.object({
+  method: unsubscribeMethodSchema,
+  outcome: z.enum(['unsubscribed', 'sent', 'open-link', 'failed', 'unavailable']),
+  /** What happened, in words (the list server's answer, why it failed). */
+  result: z.string(),
+  at: z.string(),
+});
+export type UnsubscribeAttempt = z.infer<typeof unsubscribeAttemptSchema>;
 
 /** A subscription's id: the list (List-Id) or the sender's address, encoded by the server. */
 export const subscriptionIdSchema = (what = 'subscriptionId') =>
@@ -61,6 +81,10 @@ export const subscriptionSchema = z.object({
   stoppedAt: z.string().nullable(),
   /** The mail that came more than 2 days after the request. */
   stillSending: z.object({ messageId: z.string(), date: z.string(), subject: z.string() }).nullable(),
+  /** When the state is `failed`: what to offer next. */
+  fallback: unsubscribeFallbackSchema.nullable(),
+  /** Earlier attempts, oldest first (the current one is requestMethod/requestResult). */
+  history: z.array(unsubscribeAttemptSchema),
   blocked: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -88,6 +112,8 @@ export const unsubscribeResultSchema = z.object({
   link: z.string().nullable(),
   /** Why a better method was not used (e.g. DKIM could not be checked). */
   note: z.string().nullable(),
+  /** For `failed`: what to offer next (see unsubscribeFallbackSchema). */
+  fallback: unsubscribeFallbackSchema.nullable(),
 });
 export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
 
@@ -114,12 +140,18 @@ export const unsubscribeFunctions = {
     auth: 'user',
     mutates: true,
     summary:
-      'Unsubscribes from each subscription by the best method it offers (RFC 8058 one-click when DKIM covers its headers, else mailto: sent from the user’s mailbox, else a link returned for the user to open). An unsubscribe request cannot be recalled. archiveExisting archives its inbox mail and block archives its future mail, as one action batch undoable for 7 days. Needs the write scope for mailto:, archiving and blocking: FAILED_PRECONDITION WRITE_SCOPE_REQUIRED.',
+      'Unsubscribes from each subscription by the best method it offers (RFC 8058 one-click when DKIM covers its headers, else mailto: sent from the user’s mailbox, else a link returned for the user to open). A failed attempt is recorded with its reason (state `failed`) and answers the next method to offer (`fallback`); `method` takes it. An unsubscribe request cannot be recalled. archiveExisting archives its inbox mail and block archives its future mail, as one action batch undoable for 7 days. Needs the write scope for mailto:, archiving and blocking: FAILED_PRECONDITION WRITE_SCOPE_REQUIRED.',
     request: z
       .object({
         subscriptionIds: z.array(subscriptionIdSchema('subscriptionIds')).min(1, 'subscriptionIds needs at least one id').max(100, 'at most 100 subscriptions at once'),
         archiveExisting: z.boolean().optional(),
         block: z.boolean().optional(),
+        /**
+         * Use this method instead of the best one offered: the fallback after a failed attempt
+         * (mailto: sends the message, link answers the page for the user to open). A subscription
+         * that does not offer it answers FAILED_PRECONDITION METHOD_NOT_OFFERED.
+         */
+        method: z.enum(['mailto', 'link']).optional(),
       })
       .strict(),
     response: z.object({ results: z.array(unsubscribeResultSchema), archive: archiveBatch }),

@@ -23,8 +23,10 @@ import * as unsubscribe from './20261126T0810_unsubscribe.ts';
 import * as priority from './20261126T0800_priority.ts';
 import * as priorityRescore from './20261126T0801_priority_rescore.ts';
 import * as priorityRank from './20261126T0802_priority_rank.ts';
+import * as digestEmailState from './20261126T1220_digest_email_state.ts';
 import * as unsubscribeHistory from './20261126T1230_unsubscribe_history.ts';
 import * as userDisplayNameChosen from './20261126T1231_user_display_name_chosen.ts';
+import * as unsubscribeFallback from './20261126T1232_unsubscribe_fallback.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -55,6 +57,8 @@ export const migrations: Record<string, Migration> = {
   '20261126T0800_priority': priority,
   '20261126T0801_priority_rescore': priorityRescore,
   '20261126T0802_priority_rank': priorityRank,
+  '20261126T1220_digest_email_state': digestEmailState,
   '20261126T1230_unsubscribe_history': unsubscribeHistory,
   '20261126T1231_user_display_name_chosen': userDisplayNameChosen,
+  '20261126T1232_unsubscribe_fallback': unsubscribeFallback,
 };

@@ -1,15 +1,15 @@
 import type { FnParsedRequest, FnResponse, Subscription, UnsubscribeResult } from '@mailroom/contract';
 import { hasWriteScope, writeScopeRequired } from '../../auth/gmail-scopes.ts';
-import { FnError, notFound } from '../../errors.ts';
+import { failedPrecondition, FnError, notFound } from '../../errors.ts';
 import { composePlainMessage } from '../../providers/outgoing/index.ts';
 import { decodeRawMessage, type MailProvider } from '../../providers/mail-provider.ts';
 import { requireConnectedAccount, requireProvider, toFnError } from '../../providers/mailbox-access.ts';
 import { UnsafeUrlError } from '../../providers/web/index.ts';
 import { startActionBatch, type StartedBatch } from '../recovery/index.ts';
 import type { UserFnContext } from '../registry.ts';
-import { chooseMethod, isOneClickPost, parseListUnsubscribe, type DkimVerdict, type MailtoTarget, type MethodChoice } from './headers.ts';
+import { chooseMethod, isOneClickPost, parseListUnsubscribe, type DkimVerdict, type MailtoTarget, type MethodChoice, type ParsedListUnsubscribe } from './headers.ts';
 import { block, blockedKeysOf, recordRequest, requestsOf, unblock } from './repository.ts';
-import { aggregateInStore, byVolume, inboxOf, keyOfId, matchesFilter, PAGE_SIZE, toSubscription, type Aggregate } from './subscriptions.ts';
+import { aggregateInStore, byVolume, inboxOf, keyOfId, matchesFilter, PAGE_SIZE, toSubscription, type Aggregate, type RequestRow } from './subscriptions.ts';
 
 /** RFC 8058 §3.1: the POST body, exactly. */
 export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
@@ -44,7 +44,42 @@ async function subscriptionsByIds(ctx: UserFnContext, accountId: string, ids: re
 
 interface Plan {
   group: Aggregate;
+  parsed: ParsedListUnsubscribe;
   choice: MethodChoice;
+}
+
+export interface Fallback {
+  fallback: 'mailto' | 'link' | 'block';
+  link: string | null;
+}
+
+/**
+ * What to offer after `failed` did not go through: the mailto: message when the list offers one
+ * (and it was not what failed), else the list's page for the user to open themselves (a page
+ * Mailroom refused as unsafe is not offered), else blocking. Never another request by the server.
+ */
+export function fallbackAfter(parsed: ParsedListUnsubscribe, failed: UnsubscribeResult['method'], refusedUrl: string | null = null): Fallback {
+  if (failed === 'one-click' && parsed.mailto.length > 0) return { fallback: 'mailto', link: null };
+  const link = [...parsed.https, ...parsed.http].find((uri) => uri !== refusedUrl);
+  if (failed !== 'link' && link) return { fallback: 'link', link };
+  return { fallback: 'block', link: null };
+}
+
+/**
+ * The method the user asked for (the fallback after a failed attempt) instead of the best one:
+ * mailto: when the list offers it; link: the page recorded as the fallback, else the list's
+ * first page unless the last attempt's fallback was blocking (its only page was refused).
+ */
+function requestedMethod(parsed: ParsedListUnsubscribe, method: 'mailto' | 'link', request: RequestRow | undefined, name: string): MethodChoice {
+  if (method === 'mailto') {
+    const target = parsed.mailto[0];
+    if (target) return { method: 'mailto', target, reason: null };
+  } else {
+    const refusedOnly = request?.outcome === 'failed' && request.fallback === 'block';
+    const link = request?.fallback_link ?? (refusedOnly ? undefined : (parsed.https[0] ?? parsed.http[0]));
+    if (link) return { method: 'link', target: link, reason: null };
+  }
+  throw failedPrecondition('METHOD_NOT_OFFERED', `${name} offers no ${method === 'mailto' ? 'mailto: address' : 'page to open'} to unsubscribe with`);
 }
 
 /** Whether the list's newest offering message carries a valid DKIM signature over both headers (fetched on demand, not stored). */
@@ -60,12 +95,13 @@ async function dkimOf(ctx: UserFnContext, provider: MailProvider, group: Aggrega
   }
 }
 
-async function plan(ctx: UserFnContext, provider: MailProvider, group: Aggregate): Promise<Plan> {
+async function plan(ctx: UserFnContext, provider: MailProvider, group: Aggregate, method: 'mailto' | 'link' | undefined, request: RequestRow | undefined): Promise<Plan> {
   const parsed = parseListUnsubscribe(group.offering?.list_unsubscribe ?? null);
+  if (method) return { group, parsed, choice: requestedMethod(parsed, method, request, group.name) };
   const postHeader = group.offering?.list_unsubscribe_post ?? null;
   const oneClick = isOneClickPost(postHeader) && parsed.https.length > 0;
   const dkim: DkimVerdict = oneClick ? await dkimOf(ctx, provider, group) : 'unchecked';
-  return { group, choice: chooseMethod(parsed, postHeader, dkim) };
+  return { group, parsed, choice: chooseMethod(parsed, postHeader, dkim) };
 }
 
 async function archiveInbox(ctx: UserFnContext, provider: MailProvider, accountId: string, groups: Aggregate[], label: string): Promise<StartedBatch | null> {
@@ -99,10 +135,16 @@ async function sendMailto(ctx: UserFnContext, provider: MailProvider, account: {
   return `Sent “${target.subject ?? 'unsubscribe'}” to ${target.to.join(', ')}.`;
 }
 
-async function carryOut(ctx: UserFnContext, provider: MailProvider, account: { id: string; email: string }, { group, choice }: Plan): Promise<UnsubscribeResult> {
-  const base = { subscriptionId: Buffer.from(group.key, 'utf8').toString('base64url'), name: group.name, method: choice.method, note: choice.reason, link: null };
-  const record = (outcome: 'unsubscribed' | 'sent' | 'open-link', result: string) =>
-    recordRequest(ctx.db, { account_id: account.id, subscription_key: group.key, name: group.name, method: choice.method, outcome, result, requested_at: ctx.clock.now() });
+async function carryOut(ctx: UserFnContext, provider: MailProvider, account: { id: string; email: string }, { group, parsed, choice }: Plan): Promise<UnsubscribeResult> {
+  const base = { subscriptionId: Buffer.from(group.key, 'utf8').toString('base64url'), name: group.name, method: choice.method, note: choice.reason, link: null, fallback: null };
+  const entry = { account_id: account.id, subscription_key: group.key, name: group.name, method: choice.method };
+  const record = (outcome: 'unsubscribed' | 'sent' | 'open-link', result: string) => recordRequest(ctx.db, { ...entry, outcome, result, requested_at: ctx.clock.now() });
+  /** A failed attempt is recorded with its reason, and answers what to offer next (never an automatic retry or GET). */
+  const failed = async (message: string, refusedUrl: string | null = null): Promise<UnsubscribeResult> => {
+    const next = fallbackAfter(parsed, choice.method, refusedUrl);
+    await recordRequest(ctx.db, { ...entry, outcome: 'failed', result: message, requested_at: ctx.clock.now(), fallback: next.fallback, fallback_link: next.link });
+    return { ...base, outcome: 'failed', message, fallback: next.fallback, link: next.link };
+  };
   switch (choice.method) {
     case 'one-click': {
       const url = choice.target as string;
@@ -114,14 +156,14 @@ async function carryOut(ctx: UserFnContext, provider: MailProvider, account: { i
           await record('unsubscribed', message);
           return { ...base, outcome: 'unsubscribed', message };
         }
-        const message =
+        return await failed(
           response.status >= 300 && response.status < 400
-            ? `The list’s server answered with a redirect (HTTP ${response.status}), which Mailroom does not follow.`
-            : `The list’s server refused the unsubscribe (HTTP ${response.status}).`;
-        return { ...base, outcome: 'failed', message };
+            ? `One-click failed: the list’s server answered with a redirect (HTTP ${response.status}), which Mailroom does not follow.`
+            : `One-click failed: the list’s server refused the unsubscribe (HTTP ${response.status}).`,
+        );
       } catch (error) {
-        const message = error instanceof UnsafeUrlError ? `Mailroom refused to call this unsubscribe address: ${error.message}.` : `The unsubscribe request failed: ${(error as Error).message}.`;
-        return { ...base, outcome: 'failed', message };
+        if (error instanceof UnsafeUrlError) return await failed(`One-click failed: Mailroom refused to call this unsubscribe address: ${error.message}.`, url);
+        return await failed(`One-click failed: ${(error as Error).message}.`);
       }
     }
     case 'mailto': {
@@ -132,7 +174,7 @@ async function carryOut(ctx: UserFnContext, provider: MailProvider, account: { i
       } catch (error) {
         const mapped = toFnError(error);
         if (mapped instanceof FnError && (mapped.details as { reason?: string } | undefined)?.reason === 'WRITE_SCOPE_REQUIRED') throw mapped;
-        return { ...base, outcome: 'failed', message: `The unsubscribe message could not be sent: ${(error as Error).message}` };
+        return await failed(`The unsubscribe message could not be sent: ${(error as Error).message}`);
       }
     }
     case 'link': {
@@ -141,7 +183,7 @@ async function carryOut(ctx: UserFnContext, provider: MailProvider, account: { i
       return { ...base, outcome: 'open-link', message, link: choice.target as string };
     }
     case 'none':
-      return { ...base, outcome: 'unavailable', message: choice.reason ?? 'The sender offers no way to unsubscribe; block it instead.' };
+      return { ...base, outcome: 'unavailable', message: choice.reason ?? 'The sender offers no way to unsubscribe; block it instead.', fallback: 'block' };
   }
 }
 
@@ -151,8 +193,9 @@ export async function unsubscribe(ctx: UserFnContext, data: FnParsedRequest<'uns
   const provider = await requireProvider(ctx.providers, account);
   // Decide every method first (DKIM checks read mail, nothing changes), so a missing write
   // scope is reported before any request has gone out.
+  const requests = data.method ? await requestsOf(ctx.db, account.id) : new Map<string, RequestRow>();
   const plans: Plan[] = [];
-  for (const group of groups) plans.push(await plan(ctx, provider, group));
+  for (const group of groups) plans.push(await plan(ctx, provider, group, data.method, requests.get(group.key)));
   const needsWrite = Boolean(data.archiveExisting || data.block) || plans.some((p) => p.choice.method === 'mailto');
   if (needsWrite && !hasWriteScope(account.scopes)) throw writeScopeRequired();
 

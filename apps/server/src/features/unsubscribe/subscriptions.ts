@@ -3,6 +3,7 @@ import { listIdentifier, systemLabelBit, type Address } from '@mailroom/mail-que
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { offeredMethods, parseListUnsubscribe } from './headers.ts';
+import { historyOf } from './repository.ts';
 
 /**
  * Subscriptions, worked out from the message store on each listing (nothing about them is
@@ -241,11 +242,15 @@ export interface RequestRow {
   still_sending_message_id: string | null;
   still_sending_date: number | null;
   still_sending_subject: string | null;
+  history: string;
+  fallback: 'mailto' | 'link' | 'block' | null;
+  fallback_link: string | null;
 }
 
 export function stateOf(blocked: boolean, request: RequestRow | undefined): SubscriptionState {
   if (blocked) return 'blocked';
   if (!request) return 'subscribed';
+  if (request.outcome === 'failed') return 'failed';
   if (request.still_sending_message_id) return 'still_sending';
   if (request.stopped_at !== null) return 'stopped';
   return 'requested';
@@ -289,6 +294,8 @@ export function toSubscription(group: Aggregate, now: number, request: RequestRo
       request?.still_sending_message_id && request.still_sending_date !== null
         ? { messageId: request.still_sending_message_id, date: new Date(Number(request.still_sending_date)).toISOString(), subject: request.still_sending_subject ?? '' }
         : null,
+    fallback: request?.outcome === 'failed' ? (request.fallback ?? 'block') : null,
+    history: historyOf(request?.history ?? '[]').map((a) => ({ method: a.method, outcome: a.outcome, result: a.result, at: new Date(Number(a.at)).toISOString() })),
     blocked,
   };
 }
@@ -302,7 +309,7 @@ export function matchesFilter(subscription: Subscription, filter: SubscriptionFi
     case 'most-frequent':
       return subscription.perMonth >= MOST_FREQUENT_PER_MONTH;
     case 'requested':
-      return subscription.state === 'requested' || subscription.state === 'stopped' || subscription.state === 'still_sending';
+      return subscription.state === 'requested' || subscription.state === 'stopped' || subscription.state === 'still_sending' || subscription.state === 'failed';
     case 'blocked':
       return subscription.state === 'blocked';
   }

@@ -141,6 +141,12 @@ describe.each(ENGINES)('one-click unsubscribe (%s)', (engine) => {
         { from: 'One Click <news@oneclick.example>', subject: 'Signed news', listId: '<news.oneclick.example>', unsubscribe: `<${list.origin}/unsub/abc>`, post: true, sign: 'oneclick.example' },
         { from: 'Forged <news@forged.example>', subject: 'Forged', listId: '<forged.example>', unsubscribe: `<${list.origin}/forged>`, post: true },
         { from: 'Ann <ann@people.example>', subject: 'Lunch?' },
+        // One-click offered and signed, but the list's server answers 500: mailto and a link to fall back on.
+        { from: 'Flaky <news@flaky.example>', subject: 'Flaky news', listId: '<flaky.example>', unsubscribe: `<${list.origin}/fail/flaky>, <mailto:leave@flaky.example?subject=stop>`, post: true, sign: 'flaky.example' },
+        // The same with nothing but the one-click page: the page is offered for the user to open.
+        { from: 'Broken <news@broken.example>', subject: 'Broken news', listId: '<broken.example>', unsubscribe: `<${list.origin}/fail/broken>`, post: true, sign: 'broken.example' },
+        // A list server that does not answer within the client's timeout (2 s here, 10 s in production).
+        { from: 'Slow <news@slow.example>', subject: 'Slow news', listId: '<slow.example>', unsubscribe: `<${list.origin}/slow/x>, <mailto:leave@slow.example>`, post: true, sign: 'slow.example' },
         ...HOSTILE_URLS.map((url, i) => ({ from: `Hostile ${i} <h${i}@hostile.example>`, subject: `Hostile ${i}`, listId: `"Hostile ${i}" <h${i}.hostile.example>`, unsubscribe: `<${url}>`, post: true, sign: 'hostile.example' })),
       ]),
       ME,
@@ -157,7 +163,7 @@ describe.each(ENGINES)('one-click unsubscribe (%s)', (engine) => {
 
   it('lists the lists and bulk senders by volume with counts, opened, methods and state; personal mail is not one', async () => {
     const { subscriptions: all, total } = await subscriptions(me);
-    expect(total).toBe(4 + HOSTILE_URLS.length);
+    expect(total).toBe(7 + HOSTILE_URLS.length);
     expect(all.map((s) => s.name).slice(0, 2)).toEqual(['Acme Weekly', 'Shop Deals']);
     expect(all.some((s) => s.sender.address === 'ann@people.example')).toBe(false);
     const weekly = all[0]!;
@@ -202,6 +208,54 @@ describe.each(ENGINES)('one-click unsubscribe (%s)', (engine) => {
     expect(results?.results.filter((r) => r.outcome === 'unsubscribed')).toEqual([]);
     expect(loopback.connections()).toBe(0);
     expect(list.requests).toHaveLength(1);
+    // Each refusal is recorded with its reason; the refused address is never offered to open instead.
+    const refused = results!.results.filter((r) => r.outcome === 'failed');
+    expect(refused.length).toBeGreaterThan(40);
+    for (const r of refused) expect([r.fallback, r.link, r.message], r.name).toEqual(['block', null, expect.stringMatching(/^One-click failed: Mailroom refused/)]);
+    const listed = (await subscriptions(me, { filter: 'requested' })).subscriptions.filter((s) => s.state === 'failed' && s.name.startsWith('Hostile'));
+    expect(listed.map((s) => s.name).sort()).toEqual(refused.map((r) => r.name).sort());
+    expect(listed.every((s) => s.fallback === 'block' && /refused/.test(s.requestResult ?? ''))).toBe(true);
+  });
+
+  it('a one-click POST the list server refuses is recorded with its reason and offers the next method, never a GET', async () => {
+    const flaky = await byName('Flaky');
+    const broken = await byName('Broken');
+    expect(flaky.methods).toEqual(['one-click', 'mailto', 'link']);
+    const before = list.requests.length;
+    const { results } = await unsubscribe({ subscriptionIds: [flaky.id, broken.id, (await byName('Slow')).id] });
+    expect(results?.results.map((r) => [r.name, r.method, r.outcome, r.fallback, r.link])).toEqual([
+      ['Flaky', 'one-click', 'failed', 'mailto', null],
+      ['Broken', 'one-click', 'failed', 'link', `${list.origin}/fail/broken`],
+      ['Slow', 'one-click', 'failed', 'mailto', null],
+    ]);
+    expect(results?.results[0]?.message).toBe('One-click failed: the list’s server refused the unsubscribe (HTTP 500).');
+    expect(results?.results[2]?.message).toBe('One-click failed: no answer within 2 s.');
+    expect((await byName('Slow')).requestResult).toBe('One-click failed: no answer within 2 s.');
+    // One POST each and nothing else: no retry, no GET.
+    expect(list.requests.slice(before).map((r) => `${r.method} ${r.url}`).sort()).toEqual(['POST /fail/broken', 'POST /fail/flaky', 'POST /slow/x']);
+
+    const shown = await byName('Flaky');
+    expect(shown).toMatchObject({ state: 'failed', requestMethod: 'one-click', fallback: 'mailto', requestResult: 'One-click failed: the list’s server refused the unsubscribe (HTTP 500).' });
+    expect((await byName('Broken')).fallback).toBe('link');
+    // The watch leaves a failed request alone: it never becomes "stopped".
+    await checkUnsubscribed(t.app.mailroom.services);
+    expect((await byName('Flaky')).state).toBe('failed');
+    expect((await subscriptions(me, { filter: 'requested' })).subscriptions.some((s) => s.name === 'Flaky')).toBe(true);
+  });
+
+  it('the fallback is taken only when asked: the link is answered for the user to open, a method not offered is FAILED_PRECONDITION', async () => {
+    const before = list.requests.length;
+    const { results } = await unsubscribe({ subscriptionIds: [(await byName('Broken')).id], method: 'link' });
+    expect(results?.results[0]).toMatchObject({ method: 'link', outcome: 'open-link', link: `${list.origin}/fail/broken` });
+    expect(list.requests.length).toBe(before);
+    const broken = await byName('Broken');
+    expect(broken).toMatchObject({ state: 'requested', requestMethod: 'link', fallback: null });
+    expect(broken.history).toEqual([{ method: 'one-click', outcome: 'failed', result: 'One-click failed: the list’s server refused the unsubscribe (HTTP 500).', at: expect.any(String) }]);
+
+    const none = await unsubscribe({ subscriptionIds: [broken.id], method: 'mailto' });
+    expect(none.response.statusCode).toBe(400);
+    expect(none.response.json()).toMatchObject({ error: { status: 'FAILED_PRECONDITION', details: { reason: 'METHOD_NOT_OFFERED' } } });
+    expect(list.requests.length).toBe(before);
   });
 
   it('with write access: mailto is sent from the user’s mailbox, existing mail archived, and undo restores it', async () => {
@@ -224,6 +278,17 @@ describe.each(ENGINES)('one-click unsubscribe (%s)', (engine) => {
     expect(undo.statusCode, undo.body).toBe(200);
     const restored = mailboxSnapshot(t, ME);
     for (const [id, labels] of Object.entries(before)) expect(restored[id], id).toEqual(labels);
+  });
+
+  it('after a failed one-click, the mailto fallback sends the message and the failure stays in the history', async () => {
+    const before = list.requests.length;
+    const { results } = await unsubscribe({ subscriptionIds: [(await byName('Flaky')).id], method: 'mailto' });
+    expect(results?.results[0]).toMatchObject({ method: 'mailto', outcome: 'sent' });
+    expect(sentTo('leave@flaky.example')).toHaveLength(1);
+    expect(list.requests.length).toBe(before);
+    const flaky = await byName('Flaky');
+    expect(flaky).toMatchObject({ state: 'requested', requestMethod: 'mailto', fallback: null });
+    expect(flaky.history.map((a) => [a.method, a.outcome, a.result])).toEqual([['one-click', 'failed', 'One-click failed: the list’s server refused the unsubscribe (HTTP 500).']]);
   });
 
   it('block archives its inbox mail now and its new mail as it syncs; unblock stops that', async () => {

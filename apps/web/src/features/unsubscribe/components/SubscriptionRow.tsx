@@ -1,8 +1,8 @@
 import type { Subscription } from '@mailroom/contract';
 import { Badge, Button } from '../../../shared/ui';
-import { formatDate, METHOD_LABEL, METHOD_TONE, openedText, STATE_TONE, stateLabel } from '../lib/text';
+import { FALLBACK_LABEL, formatDate, formatDateTime, METHOD_LABEL, METHOD_TONE, openedText, STATE_TONE, stateLabel } from '../lib/text';
 
-export type RowAction = 'unsubscribe' | 'unsubscribe-archive' | 'block' | 'unblock';
+export type RowAction = 'unsubscribe' | 'unsubscribe-archive' | 'block' | 'unblock' | 'fallback-mailto' | 'fallback-link';
 
 const monthName = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
@@ -95,12 +95,43 @@ export function SubscriptionRow({ subscription: s, selected, onSelect, onAction 
               the unsubscribe. Block it to keep its mail out of your inbox.
             </p>
           ) : null}
-          {s.requestResult && s.state !== 'subscribed' && s.state !== 'blocked' ? <p className="text-sm text-muted">{s.requestResult}</p> : null}
+          {s.state === 'failed' ? (
+            <p className="text-sm text-danger" role="note" data-testid="failure">
+              {s.requestResult ?? 'The last unsubscribe attempt failed.'}
+              {s.requestedAt ? (
+                <>
+                  {' '}
+                  (<time dateTime={s.requestedAt}>{formatDateTime(s.requestedAt)}</time>)
+                </>
+              ) : null}
+            </p>
+          ) : s.requestResult && s.state !== 'subscribed' && s.state !== 'blocked' ? (
+            <p className="text-sm text-muted">{s.requestResult}</p>
+          ) : null}
+          {s.history.length > 0 ? (
+            <details className="text-sm">
+              <summary className="cursor-pointer rounded text-xs text-muted underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent">
+                Earlier attempts ({s.history.length})
+              </summary>
+              <ul className="mt-1 space-y-1 text-muted">
+                {s.history.map((attempt) => (
+                  <li key={attempt.at + attempt.method}>
+                    <time dateTime={attempt.at}>{formatDateTime(attempt.at)}</time>, {METHOD_LABEL[attempt.method].toLowerCase()}: {attempt.result}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
           <div className="flex flex-wrap gap-2 pt-1">
+            {s.state === 'failed' && (s.fallback === 'mailto' || s.fallback === 'link') ? (
+              <Button size="sm" icon={s.fallback === 'mailto' ? 'mail' : 'external'} onClick={() => onAction(s.fallback === 'mailto' ? 'fallback-mailto' : 'fallback-link')} aria-describedby={headingId}>
+                {FALLBACK_LABEL[s.fallback]}
+              </Button>
+            ) : null}
             {canUnsubscribe ? (
               <>
-                <Button size="sm" icon="mailMinus" onClick={() => onAction('unsubscribe')} aria-describedby={headingId}>
-                  Unsubscribe
+                <Button size="sm" variant={s.state === 'failed' ? 'secondary' : 'primary'} icon="mailMinus" onClick={() => onAction('unsubscribe')} aria-describedby={headingId}>
+                  {s.state === 'failed' ? 'Try again' : 'Unsubscribe'}
                 </Button>
                 <Button size="sm" variant="secondary" icon="archive" onClick={() => onAction('unsubscribe-archive')} aria-describedby={headingId}>
                   Unsubscribe and archive existing
@@ -112,8 +143,14 @@ export function SubscriptionRow({ subscription: s, selected, onSelect, onAction 
                 Unblock
               </Button>
             ) : (
-              <Button size="sm" variant={s.state === 'still_sending' ? 'danger' : 'ghost'} icon="stop" onClick={() => onAction('block')} aria-describedby={headingId}>
-                Block
+              <Button
+                size="sm"
+                variant={s.state === 'still_sending' || s.fallback === 'block' ? 'danger' : 'ghost'}
+                icon="stop"
+                onClick={() => onAction('block')}
+                aria-describedby={headingId}
+              >
+                {s.state === 'failed' && s.fallback === 'block' ? FALLBACK_LABEL.block : 'Block'}
               </Button>
             )}
           </div>

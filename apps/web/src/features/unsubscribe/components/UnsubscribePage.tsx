@@ -5,7 +5,7 @@ import { Alert, Button, Card, Dialog, EmptyState, Page, Spinner } from '../../..
 import { GrantWriteAccessButton } from '../../gmail';
 import { UndoBar, useUndoBatch, type RecentAction } from '../../recovery';
 import { useBlock, useSubscriptions, useUnblock, useUnsubscribe } from '../hooks/useSubscriptions';
-import { methodPromise, SORT_LABEL, sortSubscriptions, type SortKey } from '../lib/text';
+import { FALLBACK_LABEL, fallbackPromise, methodPromise, SORT_LABEL, sortSubscriptions, type SortKey } from '../lib/text';
 import { SubscriptionRow, type RowAction } from './SubscriptionRow';
 
 const FILTERS: Array<{ value: SubscriptionFilter; label: string }> = [
@@ -16,19 +16,49 @@ const FILTERS: Array<{ value: SubscriptionFilter; label: string }> = [
   { value: 'blocked', label: 'Blocked' },
 ];
 
-type Pending = { action: Exclude<RowAction, 'unblock'>; subscriptions: Subscription[] };
+/**
+ * An action waiting for its confirmation. `method` is the fallback after a failed attempt (the
+ * mailto: message, or the page for the user to open), taken only when the user asks for it.
+ */
+type Pending = { action: 'unsubscribe' | 'unsubscribe-archive' | 'block'; subscriptions: Subscription[]; method?: 'mailto' | 'link' };
 
-/** The confirmation, then the result, of an unsubscribe or a block. */
-function ActionDialog({ pending, onClose, onArchived, onBlocked }: { pending: Pending; onClose: () => void; onArchived: (action: RecentAction) => void; onBlocked: (blocked: BlockedAction) => void }) {
+const pendingKey = (p: Pending) => `${p.action}:${p.method ?? ''}:${p.subscriptions.map((s) => s.id).join(',')}`;
+
+/** The confirmation, then the result, of an unsubscribe or a block; after a failure, the next method. */
+function ActionDialog({
+  pending,
+  onClose,
+  onArchived,
+  onBlocked,
+  onNext,
+}: {
+  pending: Pending;
+  onClose: () => void;
+  onArchived: (action: RecentAction) => void;
+  onBlocked: (blocked: BlockedAction) => void;
+  onNext: (next: Pending) => void;
+}) {
   const unsubscribe = useUnsubscribe();
   const block = useBlock();
   const [results, setResults] = useState<UnsubscribeResult[] | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const { action, subscriptions } = pending;
+  const { action, subscriptions, method } = pending;
   const archive = action === 'unsubscribe-archive';
   const inbox = subscriptions.reduce((sum, s) => sum + s.messageCount, 0);
   const one = subscriptions.length === 1 ? subscriptions[0]! : null;
-  const title = action === 'block' ? `Block ${one ? one.name : `${subscriptions.length} senders`}?` : `Unsubscribe from ${one ? one.name : `${subscriptions.length} subscriptions`}?`;
+  const title =
+    action === 'block'
+      ? `Block ${one ? one.name : `${subscriptions.length} senders`}?`
+      : method === 'link'
+        ? `Unsubscribe from ${one?.name ?? 'this list'} on its own page?`
+        : method === 'mailto'
+          ? `Send an unsubscribe email to ${one?.name ?? 'this list'}?`
+          : `Unsubscribe from ${one ? one.name : `${subscriptions.length} subscriptions`}?`;
+  const next = (r: UnsubscribeResult) => {
+    const subscription = subscriptions.find((s) => s.id === r.subscriptionId);
+    if (!subscription || !r.fallback) return;
+    onNext(r.fallback === 'block' ? { action: 'block', subscriptions: [subscription] } : { action: 'unsubscribe', subscriptions: [subscription], method: r.fallback });
+  };
   const busy = unsubscribe.isPending || block.isPending;
 
   const run = () => {
@@ -45,7 +75,7 @@ function ActionDialog({ pending, onClose, onArchived, onBlocked }: { pending: Pe
       return;
     }
     unsubscribe.mutate(
-      { subscriptionIds: subscriptions.map((s) => s.id), archiveExisting: archive },
+      { subscriptionIds: subscriptions.map((s) => s.id), archiveExisting: archive, ...(method ? { method } : {}) },
       {
         onSuccess: (result) => {
           setResults(result.results);
@@ -70,6 +100,11 @@ function ActionDialog({ pending, onClose, onArchived, onBlocked }: { pending: Pe
                   Open the unsubscribe page (new tab)
                 </a>
               ) : null}
+              {(r.outcome === 'failed' || r.outcome === 'unavailable') && r.fallback && subscriptions.some((s) => s.id === r.subscriptionId) ? (
+                <Button size="sm" variant={r.fallback === 'block' ? 'danger' : 'secondary'} className="mt-2" onClick={() => next(r)}>
+                  {FALLBACK_LABEL[r.fallback]}
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -89,7 +124,7 @@ function ActionDialog({ pending, onClose, onArchived, onBlocked }: { pending: Pe
             Cancel
           </Button>
           <Button variant={action === 'block' ? 'danger' : 'primary'} busy={busy} onClick={run}>
-            {action === 'block' ? 'Block' : archive ? 'Unsubscribe and archive' : 'Unsubscribe'}
+            {action === 'block' ? 'Block' : method === 'mailto' ? 'Send the email' : method === 'link' ? 'Get the page' : archive ? 'Unsubscribe and archive' : 'Unsubscribe'}
           </Button>
         </>
       }
@@ -101,7 +136,7 @@ function ActionDialog({ pending, onClose, onArchived, onBlocked }: { pending: Pe
           </p>
         ) : (
           <>
-            {one ? <p>{methodPromise(one)}</p> : <p>Each list is left by the best method it offers: one-click where its signature checks out, else an email from your Gmail, else a link for you to open.</p>}
+            {method && one ? <p>{fallbackPromise(one, method)}</p> : one ? <p>{methodPromise(one)}</p> : <p>Each list is left by the best method it offers: one-click where its signature checks out, else an email from your Gmail, else a link for you to open.</p>}
             <p className="font-medium">An unsubscribe request cannot be recalled once it is sent.</p>
             {archive ? <p>Their mail in your inbox is archived as well (up to {inbox} messages); the archiving can be undone for 7 days.</p> : null}
           </>
@@ -182,6 +217,8 @@ export function UnsubscribePage() {
 
   const onAction = (subscription: Subscription, action: RowAction) => {
     if (action === 'unblock') unblock.mutate({ subscriptionId: subscription.id });
+    else if (action === 'fallback-mailto') setPending({ action: 'unsubscribe', subscriptions: [subscription], method: 'mailto' });
+    else if (action === 'fallback-link') setPending({ action: 'unsubscribe', subscriptions: [subscription], method: 'link' });
     else setPending({ action, subscriptions: [subscription] });
   };
   const toggle = (id: string, on: boolean) =>
@@ -307,7 +344,9 @@ export function UnsubscribePage() {
 
       {pending ? (
         <ActionDialog
+          key={pendingKey(pending)}
           pending={pending}
+          onNext={setPending}
           onClose={() => {
             setPending(null);
             setSelected(new Set());

@@ -22,6 +22,8 @@ const sub = (over: Partial<Subscription>): Subscription => ({
   requestResult: null,
   stoppedAt: null,
   stillSending: null,
+  fallback: null,
+  history: [],
   blocked: false,
   ...over,
 });

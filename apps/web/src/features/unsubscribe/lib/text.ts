@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionState, UnsubscribeMethod } from '@mailroom/contract';
+import type { Subscription, SubscriptionState, UnsubscribeFallback, UnsubscribeMethod } from '@mailroom/contract';
 import type { Tone } from '../../../shared/ui';
 
 /** The method badge: what the list offers, in words a user knows. */
@@ -11,9 +11,27 @@ export const METHOD_LABEL: Record<UnsubscribeMethod, string> = {
 
 export const METHOD_TONE: Record<UnsubscribeMethod, Tone> = { 'one-click': 'success', mailto: 'accent', link: 'neutral', none: 'warning' };
 
-export const STATE_TONE: Record<SubscriptionState, Tone> = { subscribed: 'neutral', requested: 'accent', stopped: 'success', still_sending: 'danger', blocked: 'warning' };
+export const STATE_TONE: Record<SubscriptionState, Tone> = { subscribed: 'neutral', requested: 'accent', stopped: 'success', still_sending: 'danger', failed: 'danger', blocked: 'warning' };
+
+/** The button that offers the next method after a failed attempt. */
+export const FALLBACK_LABEL: Record<UnsubscribeFallback, string> = {
+  mailto: 'Send an unsubscribe email instead',
+  link: 'Open the unsubscribe page yourself',
+  block: 'Block it instead',
+};
+
+/** What the fallback will do, said before it is done (its confirmation). */
+export function fallbackPromise(subscription: Pick<Subscription, 'mailto' | 'name'>, method: 'mailto' | 'link'): string {
+  if (method === 'mailto') {
+    const to = subscription.mailto ? subscription.mailto.to.join(', ') : 'the list’s unsubscribe address';
+    return `Mailroom sends an unsubscribe email to ${to} from your Gmail. It does not try the one-click request again.`;
+  }
+  return `You get ${subscription.name}’s unsubscribe page to open yourself in a new tab and finish there. Mailroom’s server does not open it.`;
+}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : dateTimeFormat.format(new Date(iso)));
 export const formatDate = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : dateFormat.format(new Date(iso)));
 
 export function stateLabel(subscription: Pick<Subscription, 'state' | 'requestedAt'>): string {
@@ -26,6 +44,8 @@ export function stateLabel(subscription: Pick<Subscription, 'state' | 'requested
       return 'Confirmed stopped';
     case 'still_sending':
       return 'Still sending after 2 days';
+    case 'failed':
+      return 'Unsubscribe failed';
     case 'blocked':
       return 'Blocked';
   }
