@@ -4,7 +4,7 @@ import { messageFacts, messageIdKey, type MessageFacts } from './facts.ts';
 import { buildFeatures, LEARNABLE, logitOf, newFeatureVector } from './features.ts';
 import { scoreFromLogit } from './score.ts';
 import { addSelfAddress, MESSAGE_FLAG, newEntity, newThread, type EntityStats, type PriorityState } from './state.ts';
-import { adaptThreshold } from './threshold.ts';
+import { adaptThreshold, retractThreshold } from './threshold.ts';
 import type { PriorityAction, PriorityEvent, PriorityMessage } from './types.ts';
 
 /**
@@ -19,7 +19,8 @@ import type { PriorityAction, PriorityEvent, PriorityMessage } from './types.ts'
  */
 export function update(state: PriorityState, event: PriorityEvent): PriorityState {
   if (event.type === 'message') observeMessage(state, event.message);
-  else applyAction(state, event.message, event.action, event.at, Math.min(1, Math.max(0, event.weight ?? 1)));
+  else if (event.type === 'action') applyAction(state, event.message, event.action, event.at, Math.min(1, Math.max(0, event.weight ?? 1)));
+  else retractAction(state, event.message, event.action, event.at, Math.min(1, Math.max(0, event.weight ?? 1)));
   return state;
 }
 
@@ -203,4 +204,69 @@ function applyAction(state: PriorityState, message: PriorityMessage, action: Pri
   }
   if (positive) state.totalPos += mass;
   else state.totalNeg += mass;
+}
+
+/**
+ * Takes an action back (the user undid it): its counts and masses come off the sender, person,
+ * domain, list, kind cells, thread, message and words; the message forgets the mark; the
+ * threshold steps back; and the learner takes the opposite of the step the action made, at the
+ * model as it is now (AdaGrad's rates as they are: the squared-gradient sums keep the original
+ * step, so later steps stay as careful as they were). Counts scaled down by MASS_CAP since and
+ * the learner's non-linearity make the reversal close rather than exact; what the user sees —
+ * the sender's other mail ranking as before — is what it restores.
+ */
+function retractAction(state: PriorityState, message: PriorityMessage, action: PriorityAction, at: number, weight: number): void {
+  const facts = messageFacts(message, state.self);
+  if (state.actions > 0) state.actions--;
+  if (state.actionCounts[action] > 0) state.actionCounts[action]--;
+  if (facts.spam) return;
+  const memory = state.messages.get(facts.messageKey);
+  const flag = FLAG_OF[action] ?? 0;
+  const flags = (memory?.flags ?? 0) & ~flag;
+  const effect = ACTION_EFFECT[action];
+  // The same mass the action had (an archive of mail already read, answered or starred taught nothing).
+  const mass = action === 'archive' && (flags & POSITIVE_FLAGS) !== 0 ? 0 : effect.mass * weight;
+  if (memory) memory.flags = flags;
+
+  const positive = effect.label === 1;
+  const counter = COUNTER[action];
+  const less = (value: number, by: number) => Math.max(0, value - by);
+  for (const entity of entitiesOf(state, facts, false)) {
+    (entity[counter] as number) = less(entity[counter] as number, 1);
+    if (positive) entity.pos = less(entity.pos, mass);
+    else entity.neg = less(entity.neg, mass);
+  }
+  const thread = state.threads.get(facts.threadKey);
+  if (thread) {
+    if (positive) thread.pos = less(thread.pos, mass);
+    else thread.neg = less(thread.neg, mass);
+  }
+  if (memory) {
+    if (positive) memory.pos = less(memory.pos, mass);
+    else memory.neg = less(memory.neg, mass);
+  }
+  const table = positive ? state.tokenPos : state.tokenNeg;
+  for (let i = 0; i < facts.tokens.length; i++) {
+    const t = facts.tokens[i] as number;
+    table[t] = less(table[t] as number, mass);
+  }
+  if (positive) state.totalPos = less(state.totalPos, mass);
+  else state.totalNeg = less(state.totalNeg, mass);
+
+  // The counts are as before the action now, so the message's features (its evidence) are close
+  // to what the learner saw when it took the step: the opposite step is taken there.
+  buildFeatures(state, facts, at, scratch);
+  const z = logitOf(state, scratch);
+  retractThreshold(state, action, scoreFromLogit(state, z, flags), weight);
+  if (mass > 0) {
+    const p = 1 / (1 + Math.exp(-z));
+    const g = mass * (p - effect.label);
+    const w = state.weights;
+    const G = state.gradients;
+    for (let k = 0; k < scratch.length; k++) {
+      const i = scratch.index[k] as number;
+      if (!LEARNABLE[i]) continue;
+      w[i] = (w[i] as number) + (LEARNING_RATE * g * (scratch.value[k] as number)) / Math.sqrt((G[i] as number) + ADAGRAD_START);
+    }
+  }
 }

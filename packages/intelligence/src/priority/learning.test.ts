@@ -33,6 +33,35 @@ describe('learning from actions', () => {
     expect(priorityScore(taught, fresh, NOW)).toBeGreaterThan(priorityScore(taught, control, NOW) + 15);
   });
 
+  it('an undone action is unlearned: the sender and the list go back to where they were, and the reasons forget it', () => {
+    const history = Array.from({ length: 4 }, (_, k) => mail({ from: [alice], internalDate: older(k) }));
+    const dev = Array.from({ length: 4 }, (_, k) => listPost('dev', addr(`p${k}@example.org`, `Poster ${k}`), { internalDate: older(10 + k) }));
+    const others = Array.from({ length: 6 }, (_, k) => mail({ from: [addr(`s${k}@elsewhere.example`, `Stranger ${k}`)], internalDate: older(20 + k) }));
+    const fresh = mail({ from: [alice], subject: 'Next steps' });
+    const nextPost = listPost('dev', addr('q@example.org', 'Quentin'));
+    // Some history the undo must leave alone: the user opens and ignores other mail.
+    const base: [PriorityMessage, PriorityAction][] = others.map((m, k) => [m, k % 2 ? 'open' : 'ignore']);
+    const state = learn([...history, ...dev, ...others], base);
+    const before = { alice: priorityScore(state, fresh, NOW), list: priorityScore(state, nextPost, NOW), threshold: state.threshold, actions: state.actions };
+    const acts: [PriorityMessage, PriorityAction][] = [...history.map((m) => [m, 'star'] as [PriorityMessage, PriorityAction]), ...dev.map((m) => [m, 'delete'] as [PriorityMessage, PriorityAction])];
+    acts.forEach(([message, action], k) => update(state, { type: 'action', message, action, at: NOW - HOUR + k }));
+    const taught = { alice: priorityScore(state, fresh, NOW), list: priorityScore(state, nextPost, NOW) };
+    expect(taught.alice).toBeGreaterThan(before.alice + 10);
+    expect(taught.list).toBeLessThan(before.list - 5);
+    expect(scorePriority(state, fresh, { now: NOW }).contributions.map((c) => c.text).join(' ')).toMatch(/starred/u);
+
+    // Undo, newest first (as an undo of the batch takes them back).
+    [...acts].reverse().forEach(([message, action], k) => update(state, { type: 'retract', message, action, at: NOW + k }));
+    expect(Math.abs(priorityScore(state, fresh, NOW) - before.alice)).toBeLessThanOrEqual(2);
+    expect(Math.abs(priorityScore(state, nextPost, NOW) - before.list)).toBeLessThanOrEqual(2);
+    expect(Math.abs(state.threshold - before.threshold)).toBeLessThan(1);
+    expect(state.actions).toBe(before.actions);
+    expect(scorePriority(state, fresh, { now: NOW }).contributions.map((c) => c.text).join(' ')).not.toMatch(/starred/u);
+    // The starred message itself is no longer marked.
+    const unstarred = history[0] as PriorityMessage;
+    expect(Math.abs(priorityScore(state, unstarred, NOW) - priorityScore(learn([...history, ...dev, ...others], base), unstarred, NOW))).toBeLessThanOrEqual(2);
+  });
+
   it('a user who deletes a list sees it sink below the lists they read', () => {
     const dev = Array.from({ length: 6 }, (_, k) => listPost('dev', addr(`p${k}@example.org`, `Poster ${k}`), { internalDate: older(k) }));
     const art = Array.from({ length: 6 }, (_, k) => listPost('art', addr(`q${k}@example.org`, `Artist ${k}`), { internalDate: older(10 + k) }));

@@ -35,6 +35,19 @@ export function adaptThreshold(state: PriorityState, action: PriorityAction, sco
   state.threshold = Math.min(THRESHOLD_MAX, Math.max(THRESHOLD_MIN, next));
 }
 
+/**
+ * Takes back the step an undone action made: the opposite move, sized from the score the
+ * message has now (the original step's size is not kept; this is close, and bounded the same).
+ */
+export function retractThreshold(state: PriorityState, action: PriorityAction, score: number, weight = 1): void {
+  const t = state.threshold;
+  let next = t;
+  if (POSITIVE.has(action)) {
+    if (score < t) next = t + weight * STEP[action] * (t - score + 1);
+  } else if (score >= t) next = t - weight * STEP[action] * (score - t + 1);
+  state.threshold = Math.min(THRESHOLD_MAX, Math.max(THRESHOLD_MIN, next));
+}
+
 /** Score units are whole numbers: a message is Important when its score reaches the line. */
 export function isImportant(state: PriorityState, score: number): boolean {
   return score >= Math.ceil(state.threshold);

@@ -57,7 +57,7 @@ export function isPriorityAction(value: unknown): value is PriorityAction {
 /**
  * The online step's input. `message`: a message is in the mailbox (sync saw it once; the
  * user's own sent mail builds the address book and thread participation). `action`: the user
- * acted on a message at `at` (epoch ms).
+ * acted on a message at `at` (epoch ms). `retract`: an earlier action was undone.
  */
 export type PriorityEvent =
   | { type: 'message'; message: PriorityMessage }
@@ -67,6 +67,18 @@ export type PriorityEvent =
       message: PriorityMessage;
       at: number;
       /** How much this action counts, 0–1 (default 1): less for actions inferred rather than seen. */
+      weight?: number;
+    }
+  | {
+      /**
+       * The user undid an action learned before (an archive, star or mark taken back within the
+       * undo window): what it taught is taken back, as if it had not happened. Give the same
+       * action, message and weight as the original.
+       */
+      type: 'retract';
+      action: PriorityAction;
+      message: PriorityMessage;
+      at: number;
       weight?: number;
     };
 

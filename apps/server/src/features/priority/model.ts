@@ -70,17 +70,51 @@ interface StoredModel {
   threshold: number;
 }
 
+/**
+ * Parsed states, by account, for the version stored: a learning step, an explanation or the
+ * new-mail judge reads the model row's version (a few numbers) and parses the state's JSON (up
+ * to ~1.5 MB) only when another writer changed it since. A step mutates the cached state in
+ * place: the entry is replaced after its write commits and dropped if the step fails, so a
+ * cached state is always exactly the stored one. Bounded (least recently used go first).
+ */
+const stateCache = new Map<string, { version: number; state: PriorityState }>();
+const STATE_CACHE_SIZE = 32;
+
+function cacheState(accountId: string, version: number, state: PriorityState): void {
+  stateCache.delete(accountId);
+  stateCache.set(accountId, { version, state });
+  while (stateCache.size > STATE_CACHE_SIZE) stateCache.delete(stateCache.keys().next().value as string);
+}
+
+/** Forgets the cached states (tests that edit model rows by hand). */
+export function clearPriorityStateCache(): void {
+  stateCache.clear();
+}
+
+const SUMMARY_FIELDS = ['version', 'updated_at', 'rescored_at', 'actions_learned', 'last_effect', 'threshold'] as const;
+
 async function loadModel(deps: PriorityDeps, accountId: string): Promise<StoredModel | null> {
-  const row = await deps.db.selectFrom('priority_models').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+  const row = await deps.db.selectFrom('priority_models').select(SUMMARY_FIELDS).where('account_id', '=', accountId).executeTakeFirst();
   if (!row) return null;
+  const version = Number(row.version);
+  const summary = { version, updatedAt: Number(row.updated_at), rescoredAt: Number(row.rescored_at), actionsLearned: Number(row.actions_learned), lastEffect: row.last_effect, threshold: Number(row.threshold) };
+  const cached = stateCache.get(accountId);
+  if (cached?.version === version) {
+    cacheState(accountId, version, cached.state);
+    return { state: cached.state, ...summary };
+  }
+  const stored = await deps.db.selectFrom('priority_models').select(['state', 'version']).where('account_id', '=', accountId).executeTakeFirst();
+  if (!stored) return null;
   let state: PriorityState | null = null;
   try {
-    state = parsePriorityState(JSON.parse(row.state) as unknown);
+    state = parsePriorityState(JSON.parse(stored.state) as unknown);
+    cacheState(accountId, Number(stored.version), state);
   } catch (error) {
     // A state this version cannot read is rebuilt from the store and the remaining action log.
     deps.log?.warn({ err: error, accountId }, 'priority model state unreadable; rebuilding it');
   }
-  return { state, version: Number(row.version), updatedAt: Number(row.updated_at), rescoredAt: Number(row.rescored_at), actionsLearned: Number(row.actions_learned), lastEffect: row.last_effect, threshold: Number(row.threshold) };
+  // Another writer may have written between the two reads: the version is the state's.
+  return { state, ...summary, version: Number(stored.version) };
 }
 
 /** The model's summary without learning anything (null before the first learning step). */
@@ -99,6 +133,21 @@ export async function currentState(deps: PriorityDeps, accountId: string): Promi
   return again.state;
 }
 
+/**
+ * Which of `messageIds` the account's model puts on the Important side now (scored from the
+ * model as learned, whether or not a learning step has seen them); null without a model.
+ */
+export async function importantAmong(deps: PriorityDeps, accountId: string, messageIds: readonly string[]): Promise<Set<string> | null> {
+  const stored = await loadModel(deps, accountId);
+  if (!stored?.state) return null;
+  const now = deps.clock.now();
+  const important = new Set<string>();
+  for (const row of await modelRows(deps.db, accountId, messageIds)) {
+    if (isImportant(stored.state, priorityScore(stored.state, toPriorityMessage(row), now))) important.add(row.id);
+  }
+  return important;
+}
+
 /** Records actions in the log, to be learned by the next `learn` (which the caller runs or queues). */
 export async function recordActions(
   db: Db,
@@ -115,6 +164,37 @@ export async function recordActions(
       )
       .execute();
   }
+}
+
+/**
+ * An undo (recovery's action batch put the messages' labels back): each action the batch taught
+ * the model — recorded by Mailroom, or read from the batch's label changes by sync — gets an
+ * `undo` entry in the log, which the next `learn` applies as a retraction (or, when the action
+ * was not learned yet, by leaving both out). Only actions since the batch started count, and
+ * each once however often the undo is reported.
+ */
+export async function recordUndo(db: Db, accountId: string, messageIds: readonly string[], action: PriorityAction, since: number, at: number): Promise<number> {
+  let recorded = 0;
+  for (const part of inChunks([...new Set(messageIds)])) {
+    const rows = await db
+      .selectFrom('priority_actions')
+      .select(['message_id', 'source'])
+      .where('account_id', '=', accountId)
+      .where('message_id', 'in', part)
+      .where('action', '=', action)
+      .where('at', '>=', since)
+      .execute();
+    const balance = new Map<string, number>();
+    for (const row of rows) balance.set(row.message_id, (balance.get(row.message_id) ?? 0) + (row.source === 'undo' ? -1 : 1));
+    const entries = [...balance].flatMap(([messageId, n]) => Array.from({ length: Math.max(0, n) }, () => messageId));
+    if (entries.length === 0) continue;
+    await db
+      .insertInto('priority_actions')
+      .values(entries.map((messageId) => ({ id: crypto.randomUUID(), account_id: accountId, message_id: messageId, action, source: 'undo', at, learned_at: null })))
+      .execute();
+    recorded += entries.length;
+  }
+  return recorded;
 }
 
 /**
@@ -144,6 +224,8 @@ async function learnWithRetries(deps: PriorityDeps, accountId: string, scope: Le
     try {
       return await learnOnce(deps, accountId, scope, rescore);
     } catch (error) {
+      // The step changed the cached state in place before its write failed.
+      stateCache.delete(accountId);
       if (!(error instanceof VersionConflict) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
@@ -155,7 +237,7 @@ interface PlannedAction {
   messageId: string;
   action: PriorityAction;
   at: number;
-  source: 'mailroom' | 'sync' | 'list';
+  source: 'mailroom' | 'sync' | 'list' | 'undo';
 }
 
 const senderKey = (m: PriorityMessage) => m.from[0]?.address.trim().toLowerCase() ?? '';
@@ -275,7 +357,15 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   const explicit = new Set<string>();
   for (const row of pending) {
     if (!isPriorityAction(row.action)) continue;
-    const source = row.source === 'sync' || row.source === 'list' ? row.source : 'mailroom';
+    const source = row.source === 'sync' || row.source === 'list' || row.source === 'undo' ? row.source : 'mailroom';
+    if (source === 'undo') {
+      // An action undone before it was learned is simply not learned.
+      const original = planned.findIndex((p) => p.logId !== null && p.source !== 'undo' && p.messageId === row.message_id && p.action === row.action);
+      if (original >= 0) {
+        planned.splice(original, 1);
+        continue;
+      }
+    }
     if (source === 'mailroom') explicit.add(row.message_id);
     planned.push({ logId: row.id, messageId: row.message_id, action: row.action, at: Number(row.at), source });
   }
@@ -320,22 +410,28 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   const acted = new Map((await modelRows(db, accountId, planned.map((p) => p.messageId))).map((r) => [r.id, r]));
   let lastEffect = stored?.lastEffect ?? null;
   let learned = 0;
+  let retracted = 0;
   const effects: Array<{ message: PriorityMessage; action: PriorityAction }> = [];
   const actedMessages: PriorityMessage[] = [];
   for (const a of planned) {
     const row = acted.get(a.messageId);
     if (!row) continue; // gone from the store (deleted, or marked spam): nothing to learn from
     const message = toPriorityMessage(row);
+    actedMessages.push(message);
+    if (a.source === 'undo') {
+      update(state, { type: 'retract', action: a.action, message, at: a.at });
+      retracted++;
+      continue;
+    }
     update(state, { type: 'action', action: a.action, message, at: a.at });
     learned++;
-    actedMessages.push(message);
     if (a.source === 'mailroom') effects.push({ message, action: a.action });
   }
 
   const rescoredAt = stored?.rescoredAt ?? 0;
   const behind = stored !== null && rescoredAt < (stored?.updatedAt ?? 0);
-  const full = fresh || (scope === 'full' && (learned > 0 || unseen.length > 0 || behind));
-  if (!full && unseen.length === 0 && learned === 0 && relabelled.length === 0 && ignoredIds.length === 0 && pending.length === 0 && rescore.length === 0) {
+  const full = fresh || (scope === 'full' && (learned + retracted > 0 || unseen.length > 0 || behind));
+  if (!full && unseen.length === 0 && learned === 0 && retracted === 0 && relabelled.length === 0 && ignoredIds.length === 0 && pending.length === 0 && rescore.length === 0) {
     return stored ? { threshold: Math.round(state.threshold), actionsLearned: stored.actionsLearned, lastEffect } : null;
   }
 
@@ -349,7 +445,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
     known = fresh ? new Map() : await scoreRowsOf(db, accountId, null);
   } else {
     const ids = new Set<string>([...unseen.map((r) => r.id), ...relabelled.map((r) => r.id), ...acted.keys(), ...rescore]);
-    if (learned > 0) for (const id of await relatedIds(db, accountId, actedMessages)) ids.add(id);
+    if (learned + retracted > 0) for (const id of await relatedIds(db, accountId, actedMessages)) ids.add(id);
     toScore = await modelRows(db, accountId, [...ids]);
     known = await scoreRowsOf(db, accountId, [...ids]);
   }
@@ -388,7 +484,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   // What the user can see the model do: the sender's other mail moving.
   for (const { message, action } of effects) lastEffect = effectOf(message, action, toScore, known, newScore) ?? lastEffect;
 
-  const actionsLearned = (stored?.actionsLearned ?? 0) + learned;
+  const actionsLearned = Math.max(0, (stored?.actionsLearned ?? 0) + learned - retracted);
   const threshold = Math.round(state.threshold);
   await db.transaction().execute(async (trx) => {
     const values = {
@@ -449,7 +545,8 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
         .execute();
     }
   });
-  deps.log?.debug({ accountId, unseen: unseen.length, learned, rescored: toScore.length, written: scored.length, full }, 'priority model learned');
+  cacheState(accountId, stored ? stored.version + 1 : 1, state);
+  deps.log?.debug({ accountId, unseen: unseen.length, learned, retracted, rescored: toScore.length, written: scored.length, full }, 'priority model learned');
   return { threshold, actionsLearned, lastEffect, needsFullRescore: !full };
 }
 

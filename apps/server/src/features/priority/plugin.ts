@@ -1,11 +1,13 @@
 import { defineJob, derivedTable, type FeaturePlugin } from '../../platform/plugin.ts';
+import type { AppServices } from '../../platform/services.ts';
 import { onMailActed, registerMailSources, type MailActed, type MailSourceResolvers } from '../mail/index.ts';
+import { registerNewMailJudge } from '../notifications/index.ts';
 import { onBatchUndone, type BatchUndone } from '../recovery/index.ts';
 import type { UserFnContext } from '../registry.ts';
 import { explainPriority } from './explainPriority.ts';
 import { LEARN_JOB, RESCORE_DELAY_MS } from './jobs.ts';
 import { listInbox } from './listInbox.ts';
-import { learn, modelSummary, recordActions } from './model.ts';
+import { importantAmong, learn, modelSummary, recordActions, recordUndo } from './model.ts';
 import { recordFeedback } from './recordFeedback.ts';
 import { inboxSource } from './service.ts';
 import { ACTION_OF_MAIL_ACTION } from './signals.ts';
@@ -66,6 +68,7 @@ export const priorityPlugin: FeaturePlugin = {
     registerMailSources(inboxMailSources);
     onMailActed(mailActedListener);
     onBatchUndone(batchUndoneListener);
+    registerNewMailJudge(newMailJudge);
   },
 };
 
@@ -86,7 +89,24 @@ async function mailActedListener(ctx: UserFnContext, acted: MailActed): Promise<
   await ctx.jobs.enqueue(LEARN_JOB, { accountId: acted.accountId }, { delayMs: RESCORE_DELAY_MS });
 }
 
-/** An undo puts labels back: those messages are re-scored at once (Inbox Flow's counts follow). */
+/**
+ * An undo puts labels back, and takes back what the action taught: each learned action of the
+ * batch is retracted (the sender's other mail ranks as before), and those messages are
+ * re-scored at once (Inbox Flow's counts follow).
+ */
 async function batchUndoneListener(ctx: UserFnContext, undone: BatchUndone): Promise<void> {
+  const action = ACTION_OF_MAIL_ACTION[undone.action];
+  if (action) await recordUndo(ctx.db, undone.accountId, undone.messageIds, action, undone.startedAt, ctx.clock.now());
   await learn(ctx, undone.accountId, 'related', undone.messageIds);
+  // What else the retraction moves follows in the background.
+  await ctx.jobs.enqueue(LEARN_JOB, { accountId: undone.accountId }, { delayMs: RESCORE_DELAY_MS });
+}
+
+/**
+ * Notifications' "new important mail" (issue 20): the messages the user's model puts at or above
+ * their threshold, scored as they arrive (the learning job may not have seen them yet). No model
+ * yet (Inbox Flow never opened, nothing learned): null, and notifications use their own rule.
+ */
+async function newMailJudge(services: AppServices, accountId: string, messageIds: readonly string[]): Promise<ReadonlySet<string> | null> {
+  return importantAmong(services, accountId, messageIds);
 }

@@ -37,7 +37,7 @@ export const undoActionBatch: FnImpl<'undoActionBatch'> = async (ctx, data) => {
   const after = await loadBatch(ctx.db, batch.id);
   if (status === 'done') {
     const rows = await ctx.db.selectFrom('action_batch_messages').select('message_id').where('batch_id', '=', batch.id).execute();
-    await batchUndone(ctx, { accountId: account.id, messageIds: rows.map((r) => r.message_id) });
+    await batchUndone(ctx, { accountId: account.id, messageIds: rows.map((r) => r.message_id), action: batch.kind, startedAt: Number(batch.created_at) });
   }
   return { batchId: batch.id, status: status === 'done' ? ('undone' as const) : ('undoing' as const), restored: Number(after?.restored_count ?? 0) };
 };

@@ -1,16 +1,20 @@
+import type { MailAction } from '@mailroom/contract';
 import type { UserFnContext } from '../registry.ts';
 
 /** An action batch undone in full before the answer: its messages have their labels from before again. */
 export interface BatchUndone {
   accountId: string;
   messageIds: readonly string[];
+  /** What the batch did (the action now taken back), and when it started (epoch ms). */
+  action: MailAction;
+  startedAt: number;
 }
 
 export type BatchUndoneListener = (ctx: UserFnContext, undone: BatchUndone) => Promise<void>;
 
 const listeners = new Set<BatchUndoneListener>();
 
-/** Features that keep derived data about labels (priority's inbox) hear of an undo at once. Idempotent. */
+/** Features that keep derived data about labels (priority's inbox) or learned from the action (priority's model) hear of an undo at once. Idempotent. */
 export function onBatchUndone(listener: BatchUndoneListener): void {
   listeners.add(listener);
 }
