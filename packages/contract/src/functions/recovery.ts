@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineFn } from '../define.ts';
-import { id, mailActionSchema, messageIdSchema, noArgs } from './common.ts';
+import { emailSummarySchema, id, mailActionSchema, messageIdSchema, noArgs } from './common.ts';
 
 /** What a batch did: one of the message actions (quarantine and delete included). */
 export const actionBatchKindSchema = mailActionSchema;
@@ -44,6 +44,19 @@ export const bulkTarget = z
     path: ['messageIds'],
   });
 
+/** Messages of one batch per page of listActionBatchMessages. */
+export const BATCH_MESSAGES_PAGE_SIZE = 50;
+
+/** One message an action covered: where it is in the action, and the message as the store has it now. */
+export const actionBatchMessageSchema = z.object({
+  messageId: z.string(),
+  /** pending: not changed yet; applied: changed by the action; restored: put back by its undo. */
+  state: z.enum(['pending', 'applied', 'restored']),
+  /** Sender, subject, date and labels now; null when the message is no longer in the mailbox (deleted in Gmail). */
+  email: emailSummarySchema.nullable(),
+});
+export type ActionBatchMessage = z.infer<typeof actionBatchMessageSchema>;
+
 /** `done`: every message was changed before the answer; `running`: a job carries on (see listActionBatches). */
 export const batchResult = z.object({ batchId: z.string(), count: z.number().int(), status: z.enum(['done', 'running']) });
 
@@ -71,6 +84,14 @@ export const recoveryFunctions = {
     summary: 'The bulk actions of the last 7 days, newest first, with their progress; older ones are gone.',
     request: noArgs,
     response: z.object({ batches: z.array(actionBatchSchema) }),
+  }),
+  listActionBatchMessages: defineFn({
+    auth: 'user',
+    mutates: false,
+    summary:
+      'The messages one bulk action covered, in the order it changed them, with sender and subject, 50 a page. NOT_FOUND for an action that is not the user’s or is past its 7 days.',
+    request: z.object({ batchId: id('batchId'), pageToken: z.string().regex(/^\d{1,9}$/, 'not a page token').optional() }).strict(),
+    response: z.object({ messages: z.array(actionBatchMessageSchema), nextPageToken: z.string().nullable() }),
   }),
   undoActionBatch: defineFn({
     auth: 'user',

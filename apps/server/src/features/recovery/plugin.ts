@@ -1,5 +1,6 @@
 import { derivedTable, type FeaturePlugin } from '../../platform/plugin.ts';
 import { actionBatchJob, BATCH_EXPIRY_CRON, expireBatchesJob, resumeUnfinishedBatches } from './jobs.ts';
+import { listActionBatchMessages } from './listActionBatchMessages.ts';
 import { listActionBatches } from './listActionBatches.ts';
 import { undoActionBatch } from './undoActionBatch.ts';
 
@@ -10,7 +11,7 @@ import { undoActionBatch } from './undoActionBatch.ts';
  */
 export const recoveryPlugin: FeaturePlugin = {
   name: 'recovery',
-  functions: { listActionBatches, undoActionBatch },
+  functions: { listActionBatches, listActionBatchMessages, undoActionBatch },
   jobs: [actionBatchJob(), expireBatchesJob],
   schedules: [{ job: expireBatchesJob.name, cron: BATCH_EXPIRY_CRON }],
   // The log of bulk actions is derived data: gone after 30 days (undo ends after 7).

@@ -217,6 +217,39 @@ describe.each(ENGINES)('bulk actions and seven-day recovery (%s)', (engine) => {
     expect((await batches(alice)).filter((b) => b.categoryId === inbox.categoryId)).toHaveLength(1);
   });
 
+  test('what an action covered: its messages in order with sender and subject, paged, restored after undo; only to its owner', async () => {
+    const inbox = await category(alice, 'Covered', 'is:read OR is:unread');
+    const listed = await ok<{ emails: EmailSummary[]; nextPageToken: string | null }>(alice.call('getCategoryEmails', { categoryId: inbox.categoryId, pageSize: 60 }));
+    const chosen = listed.emails.slice(0, 55);
+    expect(chosen).toHaveLength(55);
+    const { batchId } = await ok<BatchResult>(alice.call('quarantineEmails', { categoryId: inbox.categoryId, messageIds: chosen.map((e) => e.id) }));
+    type Covered = { messages: Array<{ messageId: string; state: string; email: EmailSummary | null }>; nextPageToken: string | null };
+    const first = await ok<Covered>(alice.call('listActionBatchMessages', { batchId }));
+    expect(first.messages).toHaveLength(50);
+    expect(first.nextPageToken).not.toBeNull();
+    const second = await ok<Covered>(alice.call('listActionBatchMessages', { batchId, pageToken: first.nextPageToken! }));
+    expect(second).toMatchObject({ nextPageToken: null });
+    const all = [...first.messages, ...second.messages];
+    expect(all.map((m) => m.messageId)).toEqual(chosen.map((e) => e.id));
+    expect(all.every((m) => m.state === 'applied')).toBe(true);
+    for (const [i, m] of all.entries()) {
+      expect(m.email).toMatchObject({ id: chosen[i]!.id, from: chosen[i]!.from, subject: chosen[i]!.subject });
+      expect(m.email!.labels).toContain(QUARANTINE_LABEL_NAME);
+    }
+
+    await ok(alice.call('undoActionBatch', { batchId }));
+    const after = await ok<Covered>(alice.call('listActionBatchMessages', { batchId }));
+    expect(after.messages.every((m) => m.state === 'restored' && !m.email?.labels.includes(QUARANTINE_LABEL_NAME))).toBe(true);
+
+    // Another user's batch, an unknown one and an expired one are not found.
+    expect(await failure(bob.call('listActionBatchMessages', { batchId }))).toMatchObject({ http: 404, status: 'NOT_FOUND' });
+    expect(await failure(alice.call('listActionBatchMessages', { batchId: 'no-such-batch' }))).toMatchObject({ http: 404, status: 'NOT_FOUND' });
+    expect(await failure(alice.call('listActionBatchMessages', { batchId, pageToken: 'x' }))).toMatchObject({ http: 400, status: 'INVALID_ARGUMENT' });
+    const created = Date.now() - ACTION_UNDO_WINDOW_MS - 1000;
+    await t.database.db.updateTable('action_batches').set({ created_at: created, expires_at: created + ACTION_UNDO_WINDOW_MS }).where('id', '=', batchId).execute();
+    expect(await failure(alice.call('listActionBatchMessages', { batchId }))).toMatchObject({ http: 404, status: 'NOT_FOUND' });
+  });
+
   test('a bulk action names its messages or says all, not both or neither', async () => {
     const inbox = await category(alice, 'Either', 'in:inbox');
     for (const data of [{ categoryId: inbox.categoryId }, { categoryId: inbox.categoryId, all: true, messageIds: ['x'] }, { categoryId: inbox.categoryId, messageIds: [] }]) {
