@@ -4,6 +4,8 @@
  * and row slots. See the source type for what a view provides.
  */
 export { MailList } from './components/MailList';
+/** One message in the safe reading pane (sandboxed body, images on request), for views outside a list (/recovery). */
+export { ReadingPane } from './components/ReadingPane';
 export type { MailDataSource, MailPage } from './api/source';
 export { STANDARD_ACTIONS, type ActionTargets, type MailListAction } from './lib/actions';
 export { formatCount, messages, senderName } from './lib/format';

@@ -43,6 +43,63 @@ describe('/recovery', () => {
     expect(api.callsTo('undoActionBatch')).toEqual([{ batchId: 'b1' }]);
   });
 
+  it('shows which messages an action covered, and opens one in the reading pane before any undo', async () => {
+    const summary = (id: string, name: string, subject: string) => ({
+      id,
+      threadId: id,
+      from: { name, address: `${name.toLowerCase()}@example.org` },
+      subject,
+      snippet: '',
+      date: '2026-11-20T09:00:00.000Z',
+      labels: ['TRASH'],
+      unread: false,
+      starred: false,
+      important: false,
+      hasAttachment: false,
+    });
+    const api = fakeApi({
+      listActionBatches: () => ({ batches: [base] }),
+      listActionBatchMessages: () => ({
+        messages: [
+          { messageId: 'm1', state: 'applied', email: summary('m1', 'Ada', 'Quarterly numbers') },
+          { messageId: 'm2', state: 'applied', email: null },
+        ],
+        nextPageToken: null,
+      }),
+      getEmailContent: (data) => ({
+        id: data.messageId,
+        threadId: data.messageId,
+        labelIds: ['TRASH'],
+        headers: { from: 'Ada <ada@example.org>', to: 'ann@example.org', cc: '', replyTo: '', subject: 'Quarterly numbers', date: 'Fri, 20 Nov 2026 09:00:00 +0000' },
+        html: null,
+        text: 'The numbers are in.',
+        attachments: [],
+        remoteImagesBlocked: 0,
+      }),
+      undoActionBatch: (data) => ({ batchId: data.batchId, status: 'undone', restored: 2 }),
+    });
+    renderSignedIn(<RecoveryPage />);
+    const deletion = await screen.findByRole('article', { name: 'Moved 2 messages to trash' });
+    const show = within(deletion).getByRole('button', { name: 'Show the 2 messages' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    expect(api.callsTo('listActionBatchMessages')).toEqual([]);
+    fireEvent.click(show);
+    const list = await within(deletion).findByRole('list', { name: 'Messages in this action' });
+    const line = within(list).getByRole('button', { name: /Ada\s*Quarterly numbers/ });
+    expect(within(list).getByText('No longer in your mailbox (deleted in Gmail).')).toBeTruthy();
+    expect(within(deletion).getByRole('button', { name: 'Hide the messages' }).getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.click(line);
+    const pane = await within(deletion).findByTestId('reading-pane');
+    expect(await within(pane).findByRole('heading', { name: 'Quarterly numbers' })).toBeTruthy();
+    expect(api.callsTo('getEmailContent')).toEqual([{ messageId: 'm1' }]);
+    // Reading changes nothing: no undo was sent, and Undo is still there.
+    expect(api.callsTo('undoActionBatch')).toEqual([]);
+    fireEvent.click(within(pane).getByRole('button', { name: /Back to list/ }));
+    await waitFor(() => expect(within(deletion).queryByTestId('reading-pane')).toBeNull());
+    expect(within(deletion).getByRole('button', { name: 'Undo' })).toBeTruthy();
+  });
+
   it('says when there is nothing to recover', async () => {
     fakeApi({ listActionBatches: () => ({ batches: [] }) });
     renderSignedIn(<RecoveryPage />);

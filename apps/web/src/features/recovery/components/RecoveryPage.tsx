@@ -5,6 +5,7 @@ import { describeError, isUnimplemented, needsWriteScope } from '../../../shared
 import { Alert, Badge, Button, ButtonLink, Card, EmptyState, Icon, Page, ProgressBar, Spinner, useToast } from '../../../shared/ui';
 import { GrantWriteAccessButton } from '../../gmail';
 import { useActionBatches, useUndoBatch } from '../hooks/useActionBatches';
+import { CoveredMessages } from './CoveredMessages';
 import { canUndo, describeAction, describeRunning, describeUndo, iconOf, isBusy, progressOf, statusOf } from '../lib/batchText';
 import { RECOVERY_DAYS } from '../lib/constants';
 
@@ -80,6 +81,8 @@ function BatchItem({ batch }: { batch: ActionBatch }) {
           <Badge tone={status.tone}>{status.label}</Badge>
         </div>
 
+        <CoveredMessages batch={batch} />
+
         {busy ? (
           <div>
             <ProgressBar value={progress.percent} label={batch.status === 'undoing' ? 'Undo progress' : 'Action progress'} valueText={progress.text} />
@@ -127,7 +130,7 @@ function BatchItem({ batch }: { batch: ActionBatch }) {
   );
 }
 
-/** /recovery: every bulk action of the last 7 days with what it did, its progress and Undo. */
+/** /recovery: every bulk action of the last 7 days with what it did (and which messages, readable), its progress and Undo. */
 export function RecoveryPage() {
   const batches = useActionBatches();
   return (

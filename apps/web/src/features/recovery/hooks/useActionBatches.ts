@@ -1,5 +1,5 @@
 import type { ActionBatch } from '@mailroom/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFn, categoriesQueryKey, mailQueryKey } from '../../../shared/api';
 import { useAuth } from '../../auth';
 import { BATCH_POLL_INTERVAL_MS } from '../lib/constants';
@@ -17,6 +17,17 @@ export function useActionBatches() {
     enabled: userId !== null,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.some(isBusy) ? BATCH_POLL_INTERVAL_MS : false),
+  });
+}
+
+/** listActionBatchMessages: the messages one action covered, page by page, read once it is opened. */
+export function useBatchMessages(batchId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...actionBatchesKey, 'messages', batchId],
+    queryFn: ({ pageParam }) => callFn('listActionBatchMessages', { batchId, ...(pageParam ? { pageToken: pageParam } : {}) }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextPageToken,
+    enabled,
   });
 }
 
