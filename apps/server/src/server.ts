@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { createObservability, createProcessLogger } from './platform/observability.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openConfiguredDatabase, type DatabaseHandle } from './db/database.ts';
 import { startMessageRendering } from './features/messages/index.ts';
@@ -20,9 +20,11 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = openConfiguredDatabase(config);
   await migrateToLatest(database, config.databaseSchema);
-  const log = pino({ level: config.logLevel });
+  // One observation set for the process: its logger feeds the /ops log ring.
+  const observability = createObservability();
+  const log = createProcessLogger(config.logLevel, observability);
   const jobs = createJobQueue(config, log);
-  const app = await buildApp({ config, db: database.db, jobs, log });
+  const app = await buildApp({ config, db: database.db, jobs, log, observability });
   await jobs.start();
   await app.mailroom.scheduleJobs();
   await app.listen({ port: config.port, host: config.host });

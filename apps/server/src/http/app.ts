@@ -10,6 +10,7 @@ import { isDatabaseReachable, type Db } from '../db/database.ts';
 import { featurePlugins } from '../features/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { installFeatures, type InstalledFeatures } from '../platform/compose.ts';
+import { createObservability, createProcessLogger, type Observability } from '../platform/observability.ts';
 import type { FeaturePlugin, FnImplementations } from '../platform/plugin.ts';
 import type { AppServices, PushSender } from '../platform/services.ts';
 import { accountProviders } from '../providers/accounts.ts';
@@ -50,6 +51,11 @@ export interface AppOptions {
    * a resolver holding the test's DKIM key). No configuration variable reaches these.
    */
   web?: WebServices;
+  /**
+   * Quota, route and log observations for /ops; by default a fresh set. A process that builds its
+   * own logger passes the set whose log ring that logger feeds (server.ts).
+   */
+  observability?: Observability;
 }
 
 /**
@@ -92,8 +98,13 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, jobs } = options;
+  const observability = options.observability ?? createObservability();
   const app = Fastify({
-    ...(options.log ? { loggerInstance: options.log } : { logger: options.log === false ? false : { level: config.logLevel } }),
+    ...(options.log
+      ? { loggerInstance: options.log }
+      : options.log === false
+        ? { logger: false }
+        : { loggerInstance: createProcessLogger(config.logLevel, observability) }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
@@ -110,13 +121,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   registerMetrics(app, config.metricsToken);
+  app.addHook('onResponse', async (request, reply) => {
+    observability.routes.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime, Date.now());
+  });
   // Sign-in (and the embedded OpenID provider under /idp).
   const auth = await registerAuth(app, { config, db });
   // Gmail itself (Google, or the embedded sandbox), and the sync that mirrors it into the store.
   const mail = await setupMailBackend(app, config, auth);
   app.decorate('mailBackend', mail);
   const providers =
-    options.providers ?? accountProviders({ db, tokenKey: auth.secrets.tokenKey, oauth: auth.oauth, rootUrl: mail.rootUrl, log: app.log });
+    options.providers ??
+    accountProviders({ db, tokenKey: auth.secrets.tokenKey, oauth: auth.oauth, rootUrl: mail.rootUrl, log: app.log, usage: observability.gmailUsage });
+  // A fault drill for /ops, only ever against the embedded sandbox.
+  const sandbox = mail.sandbox;
+  observability.sandboxFaults = sandbox ? (faults) => sandbox.injectFaults({ errorRate: faults.errorRate, errorKind: faults.kind ?? 'backendError' }) : null;
   defineSyncJobs({ db, jobs, providers, log: app.log, watchTopic: config.gmailPubsubTopic ?? (mail.sandbox ? EMBEDDED_WATCH_TOPIC : null) });
   await registerPushRoute(app, { db, jobs, pushToken: mail.pushToken });
 
@@ -135,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     speech: options.speech !== undefined ? options.speech : await installedSpeechRecognizer(app.log),
     // The embedded default has no DNS of its own to trust for DKIM keys: one-click is never used there.
     web: options.web ?? { client: createSafeWebClient(), verifyDkim: createDkimVerifier(mail.sandbox ? null : undefined) },
+    observability,
   };
   const features = await installFeatures(app, services, options.plugins ?? featurePlugins);
   app.decorate('mailroom', {

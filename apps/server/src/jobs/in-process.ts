@@ -141,12 +141,14 @@ export class InProcessQueue implements JobQueue {
     return [...byName.values()];
   }
 
-  async jobsForAccounts(accountIds: readonly string[], options: { since: number; limit: number }): Promise<JobRecord[]> {
-    const wanted = new Set(accountIds);
+  async findJobs(accountIds: readonly string[] | null, options: { since: number; limit: number; states?: readonly JobState[] }): Promise<JobRecord[]> {
+    const wanted = accountIds ? new Set(accountIds) : null;
+    const states = options.states ? new Set(options.states) : null;
     const found: JobRecord[] = [];
     for (const t of this.tracked.values()) {
       const accountId = (t.job.data as { accountId?: unknown }).accountId;
-      if (typeof accountId !== 'string' || !wanted.has(accountId)) continue;
+      if (wanted && (typeof accountId !== 'string' || !wanted.has(accountId))) continue;
+      if (states && !states.has(t.state)) continue;
       if (t.state === 'completed' && t.updatedAt < options.since) continue;
       found.push(this.recordOf(t));
     }

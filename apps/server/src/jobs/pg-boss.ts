@@ -104,14 +104,17 @@ export class PgBossQueue implements JobQueue {
     return [...byName.values()];
   }
 
-  async jobsForAccounts(accountIds: readonly string[], options: { since: number; limit: number }): Promise<JobRecord[]> {
-    if (accountIds.length === 0) return [];
+  async findJobs(accountIds: readonly string[] | null, options: { since: number; limit: number; states?: readonly JobState[] }): Promise<JobRecord[]> {
+    if (accountIds && accountIds.length === 0) return [];
+    const states = Object.entries(STATES)
+      .filter(([, ours]) => !options.states || options.states.includes(ours))
+      .map(([theirs]) => theirs);
     const { rows } = await this.boss.getDb().executeSql(
       `select ${JOB_COLUMNS} from ${this.jobTable}
-        where name = any($1::text[]) and data->>'accountId' = any($2::text[])
-          and state in ('created', 'retry', 'active', 'failed', 'completed') and (state <> 'completed' or completed_on >= $3)
-        order by greatest(created_on, started_on, completed_on) desc limit $4`,
-      [[...this.definitions.keys()], [...accountIds], new Date(options.since), options.limit],
+        where name = any($1::text[]) and ($2::text[] is null or data->>'accountId' = any($2::text[]))
+          and state::text = any($3::text[]) and (state <> 'completed' or completed_on >= $4)
+        order by greatest(created_on, started_on, completed_on) desc limit $5`,
+      [[...this.definitions.keys()], accountIds ? [...accountIds] : null, states, new Date(options.since), options.limit],
     );
     return (rows as JobRow[]).map(toRecord).filter((r): r is JobRecord => r !== null);
   }

@@ -134,8 +134,10 @@ describe.each(Object.keys(implementations))('what /ops sees of jobs on %s', (kin
     for (const deadline = Date.now() + 30_000; job?.state !== 'failed' && Date.now() < deadline; job = await queue.getJob(id!)) await sleep(50);
     expect(job).toMatchObject({ id, name: 'ops-fragile', state: 'failed', error: 'Gmail answered 400 failedPrecondition: Mail service not enabled', data: { accountId: 'acc-a' } });
     expect((await queue.counts(since)).find((c) => c.name === 'ops-fragile')).toEqual({ name: 'ops-fragile', queued: 0, active: 0, retry: 0, failed: 1, completed: 0 });
-    expect((await queue.jobsForAccounts(['acc-a'], { since, limit: 10 })).map((j) => [j.id, j.state])).toEqual([[id, 'failed']]);
-    expect(await queue.jobsForAccounts(['acc-b'], { since, limit: 10 })).toEqual([]);
+    expect((await queue.findJobs(['acc-a'], { since, limit: 10 })).map((j) => [j.id, j.state])).toEqual([[id, 'failed']]);
+    expect(await queue.findJobs(['acc-b'], { since, limit: 10 })).toEqual([]);
+    expect((await queue.findJobs(null, { since, limit: 10, states: ['failed'] })).map((j) => j.id)).toEqual([id]);
+    expect(await queue.findJobs(null, { since, limit: 10, states: ['queued', 'completed'] })).toEqual([]);
 
     healthy = true;
     expect(await queue.retry(id!)).toBe(true);

@@ -77,10 +77,11 @@ export interface JobQueue {
   /** Counts by state per job name; `completed` counts jobs finished at or after `since` (epoch ms). */
   counts(since: number): Promise<QueueCounts[]>;
   /**
-   * Jobs whose data names one of `accountIds` (data.accountId), newest first: queued, active,
-   * retrying, failed, and completed at or after `since`. At most `limit`.
+   * Jobs whose data names one of `accountIds` (data.accountId; null: every job), newest first:
+   * queued, active, retrying, failed, and completed at or after `since`, or only those in
+   * `states`. At most `limit`.
    */
-  jobsForAccounts(accountIds: readonly string[], options: { since: number; limit: number }): Promise<JobRecord[]>;
+  findJobs(accountIds: readonly string[] | null, options: { since: number; limit: number; states?: readonly JobState[] }): Promise<JobRecord[]>;
   /** One job by id, or null when the queue no longer knows it. */
   getJob(jobId: string): Promise<JobRecord | null>;
   /**

@@ -6,6 +6,7 @@ import { InProcessQueue } from '../jobs/in-process.ts';
 import { featurePlugins } from '../features/index.ts';
 import { functionsOf, installFeatures } from './compose.ts';
 import { defineJob, type FeaturePlugin } from './plugin.ts';
+import { createObservability } from './observability.ts';
 import type { AppServices } from './services.ts';
 import { createDkimVerifier, createSafeWebClient } from '../providers/web/index.ts';
 
@@ -22,6 +23,7 @@ function servicesFor(jobs: InProcessQueue): AppServices {
     push: null,
     speech: null,
     web: { client: createSafeWebClient(), verifyDkim: createDkimVerifier(null) },
+    observability: createObservability(),
   };
 }
 

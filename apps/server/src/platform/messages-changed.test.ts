@@ -17,6 +17,7 @@ import { installFeatures, messagesChangedJobOf } from './compose.ts';
 import type { FeaturePlugin } from './plugin.ts';
 import type { AppServices } from './services.ts';
 import { createDkimVerifier, createSafeWebClient } from '../providers/web/index.ts';
+import { createObservability } from './observability.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,6 +94,7 @@ describe.each(Object.keys(SETUPS))('sync announces "messages changed" to subscri
       push: null,
       speech: null,
       web: { client: createSafeWebClient(), verifyDkim: createDkimVerifier(null) },
+      observability: createObservability(),
     };
     const subscriber: FeaturePlugin = { name: 'scores', onMessagesChanged: async (event) => void received.push(event) };
     // A second subscriber that fails at first: it is retried on its own, the other is not held up.

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { LlmProvider } from '../providers/llm/index.ts';
+import type { Observability } from './observability.ts';
 import type { ProviderFactory } from '../providers/mail-provider.ts';
 import type { PushSender } from '../providers/push/index.ts';
 import type { SpeechRecognizer } from '../providers/speech/recognizer.ts';
@@ -51,6 +52,11 @@ export interface AppServices {
    * DKIM check a one-click unsubscribe needs (no DNS in the embedded default: never passes).
    */
   web: WebServices;
+  /**
+   * What the process observes about itself (platform/observability.ts): Gmail quota per account,
+   * request rates and latencies per route, the last warnings and errors; /ops reads it.
+   */
+  observability: Observability;
 }
 
 /**

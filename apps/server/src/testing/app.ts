@@ -19,7 +19,7 @@ export interface TestApp {
 /** The real app (all plugins, real database) for `app.inject` tests; no port is opened. */
 export async function createTestApp(
   engine: Engine = 'sqlite',
-  overrides: Partial<Pick<AppOptions, 'implementations' | 'authenticate' | 'clock' | 'plugins' | 'speech' | 'web' | 'push'>> & { env?: Record<string, string> } = {},
+  overrides: Partial<Pick<AppOptions, 'implementations' | 'authenticate' | 'clock' | 'plugins' | 'speech' | 'web' | 'push' | 'log' | 'observability'>> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-app-'));
   // The embedded sandbox starts empty in tests (seeding the whole corpus takes seconds); tests seed what they need.

@@ -1,5 +1,7 @@
 import type { FeaturePlugin } from '../../platform/plugin.ts';
 import { getOpsStatus } from './getOpsStatus.ts';
+import { retryJob } from './retryJob.ts';
+import { setSandboxFaults } from './setSandboxFaults.ts';
 import { syncNow } from './syncNow.ts';
 
 /**
@@ -9,5 +11,5 @@ import { syncNow } from './syncNow.ts';
  */
 export const opsPlugin: FeaturePlugin = {
   name: 'ops',
-  functions: { getOpsStatus, syncNow },
+  functions: { getOpsStatus, syncNow, retryJob, setSandboxFaults },
 };

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
-import type { OpsStatus } from '@mailroom/contract';
+import type { OpsJob, OpsStatus } from '@mailroom/contract';
 import { sql, SqliteAdapter } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobQueue, JobRecord } from '../../jobs/queue.ts';
+import { redactSecrets, type Observability } from '../../platform/observability.ts';
 
 const WEEK_MS = 7 * 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Jobs listed at most, per user and in the operators' failed list. */
+const JOBS_SHOWN = 50;
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 /** The version of the server package (apps/server/package.json). */
@@ -87,8 +91,33 @@ export async function openWork(db: Db, userId: string, now: number): Promise<Ops
   ].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
 }
 
+/** A queue's job as /ops shows it: its reason scrubbed of anything secret-looking. */
+export function toOpsJob(job: JobRecord): OpsJob {
+  return {
+    id: job.id,
+    queue: job.name,
+    state: job.state,
+    attempt: job.attempt,
+    retryLimit: job.retryLimit,
+    error: job.error === null ? null : redactSecrets(job.error),
+    updatedAt: new Date(job.updatedAt).toISOString(),
+    runAt: job.runAt === null ? null : new Date(job.runAt).toISOString(),
+  };
+}
+
+/** Every mail account id of the user, connected or not (a disconnected one may still have a purge job). */
+export async function accountIdsOf(db: Db, userId: string): Promise<string[]> {
+  return (await db.selectFrom('mail_accounts').select('id').where('user_id', '=', userId).execute()).map((a) => a.id);
+}
+
+/** The user's jobs: waiting, running, retrying, failed, and completed within the hour. */
+export async function jobsOf(jobs: JobQueue, accountIds: readonly string[], now: number): Promise<OpsJob[]> {
+  if (accountIds.length === 0) return [];
+  return (await jobs.findJobs(accountIds, { since: now - HOUR_MS, limit: JOBS_SHOWN })).map(toOpsJob);
+}
+
 /** The whole instance, for operators: never any message content, only states and counts. */
-export async function instanceStatus(db: Db, jobs: JobQueue, now: number): Promise<NonNullable<OpsStatus['instance']>> {
+export async function instanceStatus(db: Db, jobs: JobQueue, observability: Observability, now: number): Promise<NonNullable<OpsStatus['instance']>> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   const size = sqlite
     ? (await sql<{ bytes: number }>`select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()`.execute(db)).rows[0]?.bytes
@@ -96,11 +125,12 @@ export async function instanceStatus(db: Db, jobs: JobQueue, now: number): Promi
   const accounts = await db
     .selectFrom('mail_accounts')
     .leftJoin('sync_state', 'sync_state.account_id', 'mail_accounts.id')
-    .select(['mail_accounts.email', 'sync_state.status', 'sync_state.last_sync_at', 'sync_state.last_error'])
+    .select(['mail_accounts.id', 'mail_accounts.email', 'sync_state.status', 'sync_state.last_sync_at', 'sync_state.last_error'])
     .where('mail_accounts.disconnected_at', 'is', null)
     .execute();
   const sends = await db.selectFrom('outgoing_messages').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
   const batches = await db.selectFrom('action_batches').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const [queues, failedJobs] = await Promise.all([jobs.counts(now - HOUR_MS), jobs.findJobs(null, { since: now, limit: JOBS_SHOWN, states: ['failed', 'retry'] })]);
   return {
     version: SERVER_VERSION,
     uptimeSeconds: Math.round(process.uptime()),
@@ -119,5 +149,16 @@ export async function instanceStatus(db: Db, jobs: JobQueue, now: number): Promi
       ...sends.map((s) => ({ kind: 'send' as const, state: s.status, count: Number(s.n) })),
       ...batches.map((b) => ({ kind: 'bulk-action' as const, state: b.status, count: Number(b.n) })),
     ],
+    queues: queues.sort((a, b) => a.name.localeCompare(b.name)),
+    failedJobs: failedJobs.map(toOpsJob),
+    quota: accounts
+      .map((a) => {
+        const usage = observability.gmailUsage.usage(a.id, now);
+        return { email: a.email, lastMinute: usage.lastMinute, lastHour: usage.lastHour, limitPerMinute: usage.limitPerMinute };
+      })
+      .sort((a, b) => b.lastHour - a.lastHour || a.email.localeCompare(b.email)),
+    routes: observability.routes.snapshot(now),
+    logs: observability.logs.recent(),
+    sandbox: observability.sandboxFaults !== null,
   };
 }

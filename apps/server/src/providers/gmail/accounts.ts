@@ -6,6 +6,7 @@ import type { MailProviderKind } from '../mail-provider.ts';
 import { systemClock } from './clock.ts';
 import { GMAIL_CLASSIC_PACING, GmailProvider } from './gmail-provider.ts';
 import { QuotaPacer } from './pacer.ts';
+import type { GmailUsageMeter } from './usage.ts';
 
 export interface GmailAccountsOptions {
   db: Db;
@@ -15,6 +16,8 @@ export interface GmailAccountsOptions {
   /** Gmail API root: Google's, or the embedded sandbox's (null until it is reachable). */
   rootUrl: () => string | null;
   log: FastifyBaseLogger;
+  /** Counts every Gmail request's quota units per account, for /ops. */
+  usage?: GmailUsageMeter;
 }
 
 /**
@@ -42,6 +45,7 @@ export function gmailAccounts(options: GmailAccountsOptions): MailProviderKind {
         credentials,
         oauthClient: { clientId: client.clientId, clientSecret: client.clientSecret, tokenUrl: client.tokenUrl, ...(client.revokeUrl ? { revokeUrl: client.revokeUrl } : {}) },
         pacer,
+        ...(options.usage ? { onRequest: (method) => options.usage?.record(accountId, method, Date.now()) } : {}),
         onTokens: async (tokens) => {
           try {
             await storeRefreshedGmailCredentials(options.db, options.tokenKey, accountId, tokens);

@@ -69,6 +69,8 @@ export interface GmailProviderOptions {
   pacer?: QuotaPacer;
   /** Concurrent messages.get calls in getMessagesMetadata. */
   concurrency?: number;
+  /** Told of every request sent to Gmail (retries included), for the quota view on /ops. */
+  onRequest?: (method: GmailMethod) => void;
   clock?: Clock;
   /** Jitter source (Math.random by default). */
   random?: () => number;
@@ -109,8 +111,10 @@ export class GmailProvider implements MailProvider {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly concurrency: number;
+  private readonly onRequest: (method: GmailMethod) => void;
 
   constructor(options: GmailProviderOptions) {
+    this.onRequest = options.onRequest ?? (() => {});
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -373,6 +377,7 @@ export class GmailProvider implements MailProvider {
       return await withRetry(
         async () => {
           await this.pacer?.take(QUOTA_COST[method]);
+          this.onRequest(method);
           try {
             return (await request()).data;
           } catch (error) {
@@ -382,6 +387,7 @@ export class GmailProvider implements MailProvider {
             if (failure.status === 401 && !authRetried && this.auth.credentials.refresh_token) {
               authRetried = true;
               await this.refreshAccessToken();
+              this.onRequest(method);
               return (await request()).data;
             }
             throw error;

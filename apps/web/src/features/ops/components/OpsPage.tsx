@@ -1,27 +1,13 @@
-import type { OpsStatus } from '@mailroom/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { callFn, describeError } from '../../../shared/api';
 import { Alert, Badge, Button, Card, EmptyState, Page, Spinner, type Tone } from '../../../shared/ui';
-import { useAuth } from '../../auth';
-
-const opsKey = ['ops'] as const;
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'never');
-const count = new Intl.NumberFormat('en');
-
-function useOpsStatus(instance: boolean) {
-  const auth = useAuth();
-  const userId = auth.status === 'signed-in' ? auth.user.id : null;
-  return useQuery({
-    queryKey: [...opsKey, userId, instance],
-    queryFn: (): Promise<OpsStatus> => callFn('getOpsStatus', instance ? { instance: true } : {}),
-    enabled: userId !== null,
-    // A sync in progress moves: re-read every few seconds while it runs.
-    refetchInterval: (query) => (query.state.data?.account?.state === 'syncing' ? 3000 : false),
-  });
-}
+import { opsKey, useOpsStatus } from '../hooks/useOps';
+import { count, when } from '../lib/format';
+import { InstanceView } from './InstanceView';
+import { JobList } from './JobList';
+import { QuotaCard } from './QuotaCard';
 
 const STATE_TONES: Record<string, Tone> = { idle: 'success', syncing: 'accent', error: 'danger', never: 'neutral', failed: 'danger', undo_failed: 'danger', queued: 'neutral', sending: 'accent', running: 'accent', undoing: 'accent' };
 
@@ -37,7 +23,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** /ops: the user's own mailbox sync and work; operators (OPS_ADMINS) also the whole instance. */
 export function OpsPage() {
   const own = useOpsStatus(false);
-  const instance = useOpsStatus(own.data?.operator === true);
+  const instance = useOpsStatus(true, own.data?.operator === true);
   const client = useQueryClient();
   const sync = useMutation({
     mutationFn: () => callFn('syncNow'),
@@ -138,62 +124,18 @@ export function OpsPage() {
             )}
           </Card>
 
+          <Card aria-labelledby="jobs-title">
+            <h2 id="jobs-title" className="mb-2 text-base font-semibold text-fg">
+              Background jobs for your mailbox
+            </h2>
+            <JobList jobs={data.jobs} label="Background jobs for your mailbox" empty="None waiting, running or failed; none finished in the last hour." />
+          </Card>
+
+          {data.quota ? <QuotaCard quota={data.quota} /> : null}
+
           {data.operator ? <InstanceView status={instance.data?.instance ?? null} pending={instance.isPending} error={instance.error} /> : null}
         </div>
       ) : null}
     </Page>
-  );
-}
-
-function InstanceView({ status, pending, error }: { status: OpsStatus['instance']; pending: boolean; error: unknown }) {
-  return (
-    <Card aria-labelledby="instance-title">
-      <h2 id="instance-title" className="mb-2 text-base font-semibold text-fg">
-        This Mailroom (operators)
-      </h2>
-      {error ? (
-        <Alert tone="danger" role="alert" title="Could not load the instance">
-          {describeError(error)}
-        </Alert>
-      ) : pending || !status ? (
-        <Spinner label="Loading the instance…" />
-      ) : (
-        <>
-          <dl className="mb-4">
-            <Row label="Version">{status.version}</Row>
-            <Row label="Up for">{Math.floor(status.uptimeSeconds / 3600)} h {Math.floor((status.uptimeSeconds % 3600) / 60)} min</Row>
-            <Row label="Database">
-              {status.database.engine}
-              {status.database.sizeBytes !== null ? `, ${(status.database.sizeBytes / 1_048_576).toFixed(1)} MB` : ''}
-            </Row>
-            <Row label="Job queue">{status.queue}</Row>
-            <Row label="Work by state">{status.work.length ? status.work.map((w) => `${w.kind} ${w.state}: ${w.count}`).join(', ') : 'none'}</Row>
-          </dl>
-          <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Sync of every account">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Sync of every account, most behind first</caption>
-              <thead>
-                <tr className="border-b border-line text-muted">
-                  <th scope="col" className="py-2 pr-3 font-medium">Account</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">State</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium whitespace-nowrap">Behind</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Last error</th>
-                </tr>
-              </thead>
-              <tbody>
-                {status.accounts.map((a) => (
-                  <tr key={a.email} className="border-b border-line last:border-0">
-                    <th scope="row" className="py-2 pr-3 font-normal text-fg">{a.email}</th>
-                    <td className="py-2 pr-3 text-fg">{a.state}</td>
-                    <td className="py-2 pr-3 text-right text-fg tabular-nums whitespace-nowrap">{a.lagSeconds === null ? 'never synced' : `${Math.round(a.lagSeconds / 60)} min`}</td>
-                    <td className="py-2 pr-3 text-fg">{a.lastError ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-    </Card>
   );
 }
