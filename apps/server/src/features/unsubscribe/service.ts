@@ -9,7 +9,7 @@ import { startActionBatch, type StartedBatch } from '../recovery/index.ts';
 import type { UserFnContext } from '../registry.ts';
 import { chooseMethod, isOneClickPost, parseListUnsubscribe, type DkimVerdict, type MailtoTarget, type MethodChoice, type ParsedListUnsubscribe } from './headers.ts';
 import { block, blockedKeysOf, recordRequest, requestsOf, unblock } from './repository.ts';
-import { aggregateInStore, byVolume, inboxOf, keyOfId, matchesFilter, PAGE_SIZE, toSubscription, type Aggregate, type RequestRow } from './subscriptions.ts';
+import { byVolume, cachedAggregates, inboxOf, keyOfId, matchesFilter, PAGE_SIZE, toSubscription, type Aggregate, type RequestRow } from './subscriptions.ts';
 
 /** RFC 8058 §3.1: the POST body, exactly. */
 export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
@@ -19,7 +19,7 @@ const DKIM_RAW_MAX_BYTES = 10 * 1024 * 1024;
 export async function listSubscriptions(ctx: UserFnContext, data: FnParsedRequest<'listSubscriptions'>): Promise<FnResponse<'listSubscriptions'>> {
   const account = await requireConnectedAccount(ctx.db, ctx.principal.userId);
   const now = ctx.clock.now();
-  const [groups, requests, blocked] = await Promise.all([aggregateInStore(ctx.db, account.id, now), requestsOf(ctx.db, account.id), blockedKeysOf(ctx.db, account.id)]);
+  const [groups, requests, blocked] = await Promise.all([cachedAggregates(ctx.db, account.id, now), requestsOf(ctx.db, account.id), blockedKeysOf(ctx.db, account.id)]);
   const filter = data.filter ?? 'all';
   const all = [...groups.values()].map((g) => toSubscription(g, now, requests.get(g.key), blocked.has(g.key))).filter((s) => matchesFilter(s, filter));
   all.sort(byVolume);
@@ -30,7 +30,7 @@ export async function listSubscriptions(ctx: UserFnContext, data: FnParsedReques
 
 /** The user's subscriptions by id; an id that is not one of theirs answers NOT_FOUND (no hint whose it is). */
 async function subscriptionsByIds(ctx: UserFnContext, accountId: string, ids: readonly string[]): Promise<Aggregate[]> {
-  const groups = await aggregateInStore(ctx.db, accountId, ctx.clock.now());
+  const groups = await cachedAggregates(ctx.db, accountId, ctx.clock.now());
   const found = [...new Set(ids)].map((id) => {
     const key = keyOfId(id);
     const group = key ? groups.get(key) : undefined;
@@ -38,8 +38,8 @@ async function subscriptionsByIds(ctx: UserFnContext, accountId: string, ids: re
     return group;
   });
   const inbox = await inboxOf(ctx.db, accountId, new Set(found.map((g) => g.key)));
-  for (const group of found) group.inbox = inbox.get(group.key) ?? [];
-  return found;
+  // Copies: the cached aggregates are shared by every call.
+  return found.map((group) => ({ ...group, inbox: inbox.get(group.key) ?? [] }));
 }
 
 interface Plan {

@@ -2,6 +2,7 @@ import type { Subscription, SubscriptionFilter, SubscriptionState, UnsubscribeMe
 import { listIdentifier, systemLabelBit, type Address } from '@mailroom/mail-query';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { storeGeneration } from '../../db/word-index.ts';
 import { offeredMethods, parseListUnsubscribe } from './headers.ts';
 import { historyOf } from './repository.ts';
 
@@ -213,6 +214,31 @@ export async function aggregateInStore(db: Db, accountId: string, now: number): 
   return result;
 }
 
+/**
+ * Aggregates kept per account while its store has not changed: store_generations moves with any
+ * write to the account's messages or labels, in any process (triggers, migration
+ * 20261123T1610), and the month the counts start in is part of the key. Requests and blocks are
+ * not in here (they are read on each call), so an unsubscribe shows at once.
+ */
+const aggregatesByDb = new WeakMap<Db, Map<string, { version: string; aggregates: Map<string, Aggregate> }>>();
+const MAX_CACHED_ACCOUNTS = 1_000;
+
+/** aggregateInStore, answered from memory while the account's store has not changed. Callers must not modify the answer. */
+export async function cachedAggregates(db: Db, accountId: string, now: number): Promise<ReadonlyMap<string, Readonly<Aggregate>>> {
+  const start = new Date(now);
+  const version = `${await storeGeneration(db, accountId)}:${Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - (MONTHS_SHOWN - 1), 1)}`;
+  // Per database as well as per account: tests (and the bench) open several stores in one process.
+  let aggregatesByAccount = aggregatesByDb.get(db);
+  if (!aggregatesByAccount) aggregatesByDb.set(db, (aggregatesByAccount = new Map()));
+  const hit = aggregatesByAccount.get(accountId);
+  if (hit && hit.version === version) return hit.aggregates;
+  const aggregates = await aggregateInStore(db, accountId, now);
+  aggregatesByAccount.delete(accountId);
+  if (aggregatesByAccount.size >= MAX_CACHED_ACCOUNTS) aggregatesByAccount.delete(aggregatesByAccount.keys().next().value as string);
+  aggregatesByAccount.set(accountId, { version, aggregates });
+  return aggregates;
+}
+
 /** The inbox messages of some subscriptions, with their labels (what archiving them changes). */
 export async function inboxOf(db: Db, accountId: string, keys: ReadonlySet<string>): Promise<Map<string, Array<{ id: string; labelIds: string[] }>>> {
   const rows = (await db
@@ -258,7 +284,7 @@ export function stateOf(blocked: boolean, request: RequestRow | undefined): Subs
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-export function toSubscription(group: Aggregate, now: number, request: RequestRow | undefined, blocked: boolean): Subscription {
+export function toSubscription(group: Readonly<Aggregate>, now: number, request: RequestRow | undefined, blocked: boolean): Subscription {
   const parsed = parseListUnsubscribe(group.offering?.list_unsubscribe ?? null);
   const postHeader = group.offering?.list_unsubscribe_post ?? null;
   const methods = offeredMethods(parsed, postHeader);
