@@ -11,4 +11,4 @@ export { Icon, type IconName } from './Icon';
 export { Page, useDocumentTitle } from './Page';
 export { ProgressBar } from './ProgressBar';
 export { PageSpinner, Spinner } from './Spinner';
-export { ToastProvider, useToast, TOAST_DURATION_MS } from './Toast';
+export { ToastProvider, ToastSlot, useToast, TOAST_DURATION_MS } from './Toast';

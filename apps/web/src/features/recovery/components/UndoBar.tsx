@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { describeError, needsWriteScope } from '../../../shared/api';
-import { Button, IconButton, ProgressBar, Spinner } from '../../../shared/ui';
+import { Button, IconButton, ProgressBar, Spinner, ToastSlot } from '../../../shared/ui';
 import { GrantWriteAccessButton } from '../../gmail';
 import { useActionBatches } from '../hooks/useActionBatches';
 import { describeAction, describeRunning, progressOf, type BatchKind } from '../lib/batchText';
@@ -24,7 +24,7 @@ interface UndoBarProps {
 }
 
 /**
- * The Undo toast after a bulk action. It stays until closed or replaced (an undo the user has to
+ * The Undo toast after a bulk action, in the app's one toast region. It stays until closed or replaced (an undo the user has to
  * catch within seconds is no undo), follows a running batch's progress, and points to /recovery
  * where the action can still be undone for 7 days.
  */
@@ -48,7 +48,7 @@ export function UndoBar({ action, onUndo, onDismiss, undoing, error }: UndoBarPr
   else sentence = `${describeAction(action.kind, action.count)}.`;
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
+    <ToastSlot>
       <section
         ref={sectionRef}
         aria-label="Last action"
@@ -103,6 +103,6 @@ export function UndoBar({ action, onUndo, onDismiss, undoing, error }: UndoBarPr
           </p>
         ) : null}
       </section>
-    </div>
+    </ToastSlot>
   );
 }

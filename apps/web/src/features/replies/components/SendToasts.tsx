@@ -1,4 +1,4 @@
-import { Button, IconButton, Spinner } from '../../../shared/ui';
+import { Button, IconButton, Spinner, ToastSlot } from '../../../shared/ui';
 import type { Outbox, TrackedSend } from '../hooks/useOutbox';
 
 function sentence(send: TrackedSend): string {
@@ -18,14 +18,11 @@ function sentence(send: TrackedSend): string {
   }
 }
 
-/**
- * "Sending… Undo" for the undo-send delay, then what happened. At the top of a phone's screen
- * (the list's own Undo bar is at the bottom), at the bottom left beside it on wider screens.
- */
+/** "Sending… Undo" for the undo-send delay, then what happened, in the app's one toast region. */
 export function SendToasts({ outbox, now }: { outbox: Outbox; now: number }) {
   if (outbox.sends.length === 0) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-16 z-40 flex flex-col items-center gap-2 px-4 sm:top-auto sm:right-auto sm:bottom-4 sm:left-4 sm:items-start">
+    <ToastSlot>
       {outbox.sends.map((send) => (
         <section
           key={send.sendId}
@@ -73,6 +70,6 @@ export function SendToasts({ outbox, now }: { outbox: Outbox; now: number }) {
           ) : null}
         </section>
       ))}
-    </div>
+    </ToastSlot>
   );
 }
