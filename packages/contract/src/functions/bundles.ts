@@ -117,6 +117,18 @@ export const bundleFunctions = {
       .strict(),
     response: z.object({ address: z.string(), bundleId: bundleIdSchema.nullable(), moved: z.number().int() }),
   }),
+  removeSenderRule: defineFn({
+    auth: 'user',
+    mutates: true,
+    summary:
+      'Forgets the user’s choice for a sender (a bundle, or "always keep in inbox"): their mail is filed by its headers again, now and from then on. NOT_FOUND when the user has no choice for that address.',
+    request: z
+      .object({
+        address: z.string().trim().toLowerCase().min(3, 'address is required').max(320).regex(/^[^\s@]+@[^\s@]+$/, 'address must be an email address'),
+      })
+      .strict(),
+    response: z.object({ address: z.string(), refiled: z.number().int() }),
+  }),
   listDigests: defineFn({
     auth: 'user',
     mutates: false,

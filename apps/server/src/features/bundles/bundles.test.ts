@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import type { Bundle, Digest, EmailSummary } from '@mailroom/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FakeClock } from '../../clock.ts';
 import { ENGINES } from '../../db/testing.ts';
 import { createMailboxTestApp, mailboxSnapshot, settle, userWithMailbox, type MailboxTestApp, type MailboxUser } from '../../testing/mailbox-app.ts';
 import { digestContent } from './digest.ts';
+import { CLAIM_CHECK_AFTER_MS, CLAIM_GIVE_UP_AFTER_MS, digestMessageId, emailDigestOnce, type DigestSend } from './digest-send.ts';
 import { BUILD_DIGEST_JOB } from './jobs.ts';
 
 type Ok<T> = { result: T };
@@ -131,6 +133,29 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
     }
   });
 
+  test('a sender rule can be removed: the sender’s mail is filed by its headers again, now and later', async () => {
+    const forums = await bundleMail(alice, 'forums');
+    const sender = forums.emails.at(-1)!.from.address.toLowerCase();
+    const theirs = forums.emails.filter((e) => e.from.address.toLowerCase() === sender).map((e) => e.id);
+    await ok(alice.call('moveSender', { address: sender, bundleId: 'travel' }));
+    expect((await bundleMail(alice, 'travel')).emails.map((e) => e.id)).toEqual(expect.arrayContaining(theirs));
+    // Bob cannot remove Alice's rule (he has none for the address), nor can anyone remove one that is not there.
+    expect(await failure(bob.call('removeSenderRule', { address: sender }))).toMatchObject({ status: 'NOT_FOUND' });
+    expect(await ok(alice.call('removeSenderRule', { address: sender.toUpperCase() }))).toEqual({ address: sender, refiled: expect.any(Number) as number });
+    const rules = (await ok<{ senderRules: Array<{ address: string }> }>(alice.call('listBundles'))).senderRules;
+    expect(rules.map((r) => r.address)).not.toContain(sender);
+    const after = await bundleMail(alice, 'forums');
+    expect(after.emails.map((e) => e.id)).toEqual(expect.arrayContaining(theirs));
+    for (const id of theirs) expect(after.reasons[id]).not.toContain('You moved');
+    expect((await bundleMail(alice, 'travel')).emails.map((e) => e.id)).not.toContain(theirs[0]);
+    // Later mail from them (filed afresh) follows the headers too.
+    await t.database.db.deleteFrom('message_bundles').where('account_id', '=', alice.accountId).where('message_id', 'in', theirs).execute();
+    await t.jobs.enqueue('bundles.classify-account', { accountId: alice.accountId });
+    await t.jobs.idle();
+    expect((await bundleMail(alice, 'forums')).emails.map((e) => e.id)).toEqual(expect.arrayContaining(theirs));
+    expect(await failure(alice.call('removeSenderRule', { address: sender }))).toMatchObject({ status: 'NOT_FOUND' });
+  });
+
   test('per-bundle delivery is kept: inbox, grouped, digest', async () => {
     expect(await ok(alice.call('setBundleRule', { bundleId: 'promotions', delivery: 'digest' }))).toEqual({ bundleId: 'promotions', delivery: 'digest' });
     await ok(alice.call('setBundleRule', { bundleId: 'forums', delivery: 'grouped' }));
@@ -184,8 +209,12 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
     // The model's verdicts, set here: every newsletter and forum message below the line but one forum message above it.
     const aboveLine = forums[1]!.id;
     const scores = () => t.database.db.updateTable('priority_scores').where('account_id', '=', alice.accountId);
-    await scores().set({ important: 0 }).where('message_id', 'in', [...newsletters, ...forums].map((e) => e.id)).execute();
-    await scores().set({ important: 1 }).where('message_id', '=', aboveLine).execute();
+    const verdicts = async () => {
+      await t.jobs.idle(); // a re-score the actions queued would undo them
+      await scores().set({ important: 0 }).where('message_id', 'in', [...newsletters, ...forums].map((e) => e.id)).execute();
+      await scores().set({ important: 1 }).where('message_id', '=', aboveLine).execute();
+    };
+    await verdicts();
 
     const all = await inboxFlow(alice, 'all');
     const other = await inboxFlow(alice, 'other');
@@ -212,13 +241,6 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
     expect(all.counts.important + all.counts.other).toBe(before.counts.important + before.counts.other - held);
     expect(all.total).toBe(all.ids.length);
     expect(other.total).toBe(other.ids.length);
-    // "Select all" in a tab acts on what it lists: the held and grouped mail is not touched.
-    const read = await ok<{ batchId: string }>(alice.call('modifyEmails', { target: { source: { kind: 'inbox', split: 'all' }, all: true }, action: 'mark_read' }));
-    await settle(t);
-    const snapshot = mailboxSnapshot(t, alice.email);
-    for (const e of [...newsletters, ...groupedForums]) if (e.unread && !importantNewsletters.has(e.id)) expect(snapshot[e.id]).toContain('UNREAD');
-    await ok(alice.call('undoActionBatch', { batchId: read.batchId }));
-
     // The digest leaves important mail out: the starred newsletter is in the inbox instead.
     const content = await digestContent(t.database.db, alice.accountId, 0, clock.now() + 24 * 60 * 60 * 1000, clock.now());
     const digested = async (bundleId: string) => {
@@ -232,7 +254,15 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
     expect(group.count).toBe(await digested('newsletters'));
     expect(group.count).toBeGreaterThanOrEqual(held);
     expect(group.top.map((i) => i.id)).not.toContain(starred);
-    expect(content.groups.find((g) => g.bundleId === 'forums')!.count).toBe(await digested('forums'));
+    expect(content.groups.find((g) => g.bundleId === 'forums')?.count ?? 0).toBe(await digested('forums'));
+
+    // "Select all" in a tab acts on what it lists: the held and grouped mail is not touched.
+    await verdicts();
+    const read = await ok<{ batchId: string }>(alice.call('modifyEmails', { target: { source: { kind: 'inbox', split: 'all' }, all: true }, action: 'mark_read' }));
+    await settle(t);
+    const snapshot = mailboxSnapshot(t, alice.email);
+    for (const e of [...newsletters, ...groupedForums]) if (e.unread && !importantNewsletters.has(e.id)) expect(snapshot[e.id]).toContain('UNREAD');
+    await ok(alice.call('undoActionBatch', { batchId: read.batchId }));
 
     // Back to the inbox: every message is listed again.
     await ok(alice.call('setBundleRule', { bundleId: 'newsletters', delivery: 'inbox' }));
@@ -331,5 +361,80 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
     expect(countDigests()).toBe(1);
     const newest = (await ok<{ digests: Digest[] }>(alice.call('listDigests'))).digests[0]!;
     expect(newest.emailedAt).not.toBeNull();
+  });
+  test('the digest email goes at most once: a run that stopped after sending, two runs at once, a send that never started', async () => {
+    const db = t.database.db;
+    const countDigests = () => [...t.sandbox.store.mailbox(alice.email).messages.values()].filter((m) => m.raw.toString('latin1').includes('Subject: Your Mailroom digest')).length;
+    const stateOf = async (id: string) => db.selectFrom('digests').select(['email_state', 'emailed_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const runJob = async () => {
+      await t.jobs.enqueue(BUILD_DIGEST_JOB, { userId: alice.userId, accountId: alice.accountId });
+      await t.jobs.idle();
+    };
+    const day = 24 * 60 * 60 * 1000;
+    clock.advance(3 * day);
+    try {
+      // The job builds and mails today's digest.
+      const before = countDigests();
+      await runJob();
+      expect(countDigests()).toBe(before + 1);
+      const newest = (await ok<{ digests: Digest[] }>(alice.call('listDigests'))).digests[0]!;
+      expect(await stateOf(newest.digestId)).toMatchObject({ email_state: 'sent' });
+      // The server stopped after Gmail took the email but before it was recorded: the row is left claimed.
+      await db.updateTable('digests').set({ email_state: 'sending', emailed_at: null, email_claimed_at: clock.now() }).where('id', '=', newest.digestId).execute();
+      await runJob();
+      await runJob();
+      expect(countDigests()).toBe(before + 1);
+      expect(await stateOf(newest.digestId)).toMatchObject({ email_state: 'sending', emailed_at: null });
+      // Once synced, the email (found by its Message-ID) confirms the claim; still one email.
+      await settle(t);
+      clock.advance(CLAIM_CHECK_AFTER_MS + 1);
+      await runJob();
+      expect(countDigests()).toBe(before + 1);
+      expect(await stateOf(newest.digestId)).toMatchObject({ email_state: 'sent', emailed_at: expect.any(Number) as number });
+      expect((await ok<Digest>(alice.call('getDigest', { digestId: newest.digestId }))).emailedAt).not.toBeNull();
+    } finally {
+      clock.advance(-3 * day - CLAIM_CHECK_AFTER_MS - 1);
+    }
+
+    // Rows of their own for the state machine, with a send that only counts.
+    const digestRow = async (dayName: string) => {
+      const id = crypto.randomUUID();
+      await db
+        .insertInto('digests')
+        .values({ id, user_id: alice.userId, account_id: alice.accountId, day: dayName, time_zone: 'UTC', period_start: 0, period_end: 1, status: 'ready', content: '{}', built_at: 1, emailed_at: null, email_state: null, email_claimed_at: null, email_message_id: null, created_at: clock.now() })
+        .execute();
+      return { digestId: id, accountId: alice.accountId, address: alice.email };
+    };
+    const sent: string[] = [];
+    const counting: DigestSend = async (messageId) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      sent.push(messageId);
+      return 'sent';
+    };
+    // A send that fails mid-way (Gmail may have taken it) is never repeated, and is given up after a day.
+    const stopped = await digestRow('2001-01-01');
+    await expect(
+      emailDigestOnce(db, stopped, clock.now(), async (messageId) => {
+        sent.push(messageId);
+        throw new Error('the process stopped');
+      }),
+    ).rejects.toThrow('the process stopped');
+    expect(await emailDigestOnce(db, stopped, clock.now(), counting)).toBe('claimed');
+    expect(await emailDigestOnce(db, stopped, clock.now() + CLAIM_CHECK_AFTER_MS + 1, counting)).toBe('claimed');
+    expect(await emailDigestOnce(db, stopped, clock.now() + CLAIM_GIVE_UP_AFTER_MS + 1, counting)).toBe('failed');
+    expect(await emailDigestOnce(db, stopped, clock.now() + 2 * CLAIM_GIVE_UP_AFTER_MS, counting)).toBe('failed');
+    expect(sent).toEqual([digestMessageId(stopped.digestId, alice.email)]);
+    // Two runs at once (two workers): one sends.
+    const twice = await digestRow('2001-01-02');
+    expect((await Promise.all([emailDigestOnce(db, twice, clock.now(), counting), emailDigestOnce(db, twice, clock.now(), counting)])).sort()).toEqual(['claimed', 'sent']);
+    expect(sent.filter((m) => m.includes(twice.digestId))).toHaveLength(1);
+    expect(await emailDigestOnce(db, twice, clock.now(), counting)).toBe('already-sent');
+    // A send that could not start (no write access) releases the claim, and a later run sends.
+    const later = await digestRow('2001-01-03');
+    expect(await emailDigestOnce(db, later, clock.now(), async () => 'not-sent')).toBe('not-sent');
+    expect(await stateOf(later.digestId)).toMatchObject({ email_state: null, emailed_at: null });
+    expect(await emailDigestOnce(db, later, clock.now(), counting)).toBe('sent');
+    expect(sent.filter((m) => m.includes(later.digestId))).toHaveLength(1);
+    await db.deleteFrom('digests').where('id', 'in', [stopped.digestId, twice.digestId, later.digestId]).execute();
   });
 });

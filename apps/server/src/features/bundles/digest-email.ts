@@ -41,7 +41,7 @@ export function digestEmailBody(digest: Digest, publicUrl: string): { subject: s
  * write scope). Without it nothing is sent and the digest stays on /digest. Marked
  * Auto-Submitted (RFC 3834) so Mailroom's own classifier and others file it as a notification.
  */
-export async function emailDigest(services: AppServices, account: ConnectedAccount, digest: Digest): Promise<boolean> {
+export async function emailDigest(services: AppServices, account: ConnectedAccount, digest: Digest, messageId?: string): Promise<boolean> {
   if (!hasWriteScope(account.scopes)) return false;
   const provider = await services.providers(account.id);
   if (!provider) return false;
@@ -54,6 +54,7 @@ export async function emailDigest(services: AppServices, account: ConnectedAccou
     html: body.html,
     now: new Date(services.clock.now()),
     headers: { 'Auto-Submitted': 'auto-generated' },
+    ...(messageId ? { messageId } : {}),
   });
   await provider.send(raw);
   return true;

@@ -58,7 +58,7 @@ export async function buildDueDigest(db: Db, userId: string, accountId: string, 
   if (!existing) {
     await db
       .insertInto('digests')
-      .values({ id, user_id: userId, account_id: accountId, day, time_zone: timeZone, period_start: periodStart, period_end: periodEnd, status: 'building', content: '{}', built_at: null, emailed_at: null, created_at: now })
+      .values({ id, user_id: userId, account_id: accountId, day, time_zone: timeZone, period_start: periodStart, period_end: periodEnd, status: 'building', content: '{}', built_at: null, emailed_at: null, email_state: null, email_claimed_at: null, email_message_id: null, created_at: now })
       .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
       .execute();
   }

@@ -5,6 +5,7 @@ import { loadSettings } from '../settings/index.ts';
 import { classifyStale } from './classify.ts';
 import { buildDueDigest, requireDigest } from './digest.ts';
 import { emailDigest } from './digest-email.ts';
+import { emailDigestOnce } from './digest-send.ts';
 
 export const CLASSIFY_ACCOUNT_JOB = 'bundles.classify-account';
 export const REFRESH_JOB = 'bundles.refresh';
@@ -61,7 +62,7 @@ async function announce(services: AppServices, userId: string, digestId: string)
 
 /**
  * Builds the user's due digest (once per day, digest.ts) and, when the user asked for it, emails
- * it once (`emailed_at`). Keyed by user: two requests never build at once.
+ * it at most once (a claimed state machine on the digest's row, digest-send.ts). Keyed by user: two requests never build at once.
  */
 export const buildDigestJob = defineJob<{ userId: string; accountId: string }>({
   name: BUILD_DIGEST_JOB,
@@ -82,22 +83,14 @@ export const buildDigestJob = defineJob<{ userId: string; accountId: string }>({
     if (built) await announce(services, data.userId, built);
     const { settings } = await loadSettings(db, data.userId);
     if (!settings.mail.digestEmail) return;
-    const unsent = await db
-      .selectFrom('digests')
-      .select('id')
-      .where('user_id', '=', data.userId)
-      .where('status', '=', 'ready')
-      .where('emailed_at', 'is', null)
-      .orderBy('day', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!unsent) return;
-    const digest = await requireDigest(db, data.userId, unsent.id);
-    // Only the newest digest is mailed: an old one found unsent (email turned on later) is not.
+    // Only the newest digest is mailed: an older one found unsent (email turned on later) is not.
     const newest = await db.selectFrom('digests').select('id').where('user_id', '=', data.userId).where('status', '=', 'ready').orderBy('day', 'desc').limit(1).executeTakeFirst();
-    if (newest?.id !== unsent.id) return;
-    if (await emailDigest(services, account, digest)) {
-      await db.updateTable('digests').set({ emailed_at: services.clock.now() }).where('id', '=', unsent.id).execute();
-    }
+    if (!newest) return;
+    const digest = await requireDigest(db, data.userId, newest.id);
+    if (digest.emailedAt) return;
+    // At most once, even when the server stops between sending and recording it (digest-send.ts).
+    await emailDigestOnce(db, { digestId: digest.digestId, accountId: account.id, address: account.email }, services.clock.now(), async (messageId) =>
+      (await emailDigest(services, account, digest, messageId)) ? 'sent' : 'not-sent',
+    );
   },
 });

@@ -8,6 +8,7 @@ import { listBundles } from './listBundles.ts';
 import { listDigests } from './listDigests.ts';
 import { bundleMailSources } from './mail-sources.ts';
 import { moveSender } from './moveSender.ts';
+import { removeSenderRule } from './removeSenderRule.ts';
 import { setBundleRule } from './setBundleRule.ts';
 
 /**
@@ -19,7 +20,7 @@ import { setBundleRule } from './setBundleRule.ts';
  */
 export const bundlesPlugin: FeaturePlugin = {
   name: 'bundles',
-  functions: { listBundles, getBundleEmails, setBundleRule, moveSender, listDigests, getDigest },
+  functions: { listBundles, getBundleEmails, setBundleRule, moveSender, removeSenderRule, listDigests, getDigest },
   jobs: [classifyAccountJob, refreshJob, digestDueJob, buildDigestJob],
   schedules: [
     { job: REFRESH_JOB, cron: '23 3 * * *' },

@@ -211,6 +211,18 @@ export async function moveSender(db: Db, accountId: string, address: string, bun
   return reclassify(ids.map((r) => r.message_id));
 }
 
+/**
+ * Forgets the user's choice for a sender and re-files their mail already here by its headers.
+ * Returns null when there was no choice for that address.
+ */
+export async function forgetSender(db: Db, accountId: string, address: string, reclassify: (ids: string[]) => Promise<number>): Promise<number | null> {
+  const deleted = await db.deleteFrom('bundle_sender_rules').where('account_id', '=', accountId).where('address', '=', address).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) return null;
+  await bumpBundleGeneration(db, accountId);
+  const ids = await db.selectFrom('message_bundles').select('message_id').where('account_id', '=', accountId).where('sender', '=', address).execute();
+  return reclassify(ids.map((r) => r.message_id));
+}
+
 export async function senderRules(db: Db, accountId: string): Promise<Array<{ address: string; bundleId: BundleIdName | null; updatedAt: string }>> {
   const rows = await db.selectFrom('bundle_sender_rules').select(['address', 'bundle_id', 'updated_at']).where('account_id', '=', accountId).orderBy('updated_at', 'desc').execute();
   return rows.map((r) => ({ address: r.address, bundleId: r.bundle_id as BundleIdName | null, updatedAt: new Date(Number(r.updated_at)).toISOString() }));

@@ -16,6 +16,8 @@ export interface HtmlMessageInput {
   now?: Date;
   /** Extra headers such as Auto-Submitted (RFC 3834 §5: auto-generated). */
   headers?: Record<string, string>;
+  /** The Message-ID to send with (without angle brackets); a new one when absent. */
+  messageId?: string;
 }
 
 const ADDRESS = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+$/;
@@ -23,7 +25,7 @@ const ADDRESS = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+$/;
 export async function composeHtmlMessage(input: HtmlMessageInput): Promise<{ raw: Buffer; messageId: string }> {
   if (!ADDRESS.test(input.from.address)) throw new ComposeError('from', 'The sending address is missing or not an email address');
   if (!ADDRESS.test(input.to.address)) throw new ComposeError('to', `Not a valid recipient: ${JSON.stringify(input.to.address)}`);
-  const messageId = newMessageId(input.from.address);
+  const messageId = input.messageId ?? newMessageId(input.from.address);
   const composer = new MailComposer({
     from: { name: input.from.name ?? '', address: input.from.address },
     to: [{ name: input.to.name ?? '', address: input.to.address }],
