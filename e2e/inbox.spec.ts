@@ -7,8 +7,8 @@ import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGm
 // Issue 13 in the browser, against the embedded default (one server, one page for the file):
 // Inbox Flow lists the inbox by priority with an Important / Other split and counts, a score on
 // every row and "Why is this here?" in the reading pane; starring one of a sender's messages
-// raises the sender's others once the list re-ranks (and the page says so); `-` and `!` move a
-// message between the tabs; `e` archives and Undo brings it back.
+// raises the sender's others once the list re-ranks (and the page says so), and its Undo takes
+// that back; `-` and `!` move a message between the tabs; `e` archives and Undo brings it back.
 
 const CORPUS_SAMPLE = 60;
 
@@ -104,7 +104,11 @@ test('/inbox lists the inbox by score with an Important / Other split, counts, a
   await row('Lunch on Thursday?').getByRole('button').click();
   const why = page.getByTestId('why-this-score');
   await expect(why.getByRole('heading', { name: 'Why is this here?' })).toBeVisible();
-  await expect(why.getByRole('list', { name: 'What moved the score' }).getByRole('listitem').first()).toBeVisible();
+  const reasons = why.getByRole('list', { name: 'What moved the score' }).getByRole('listitem');
+  await expect(reasons.first()).toBeVisible();
+  // Three to five reasons, each in words.
+  expect(await reasons.count()).toBeGreaterThanOrEqual(3);
+  expect(await reasons.count()).toBeLessThanOrEqual(5);
   await expect(why).toContainText(`Priority ${await scoreOf('Lunch on Thursday?')} of 100`);
   // As mail-list.spec: the message frame (the sender's HTML, sandboxed) is not Mailroom's page,
   // and one run in the page itself (the default's fresh tab hangs once a message is open).
@@ -122,6 +126,14 @@ test('starring one of a sender’s messages raises the sender’s other mail onc
   await expect(page.getByTestId('learning-status')).toContainText('Mail from Bartholomew Finch will rank higher');
   await expect.poll(() => scoreOf('Lunch on Thursday?')).toBeGreaterThan(before[0]!);
   await expect.poll(() => scoreOf('The contract draft')).toBeGreaterThan(before[1]!);
+
+  // Undo takes back what the star taught: the sender's other mail ranks as it did.
+  const raised = await scoreOf('Lunch on Thursday?');
+  expect(raised).toBeGreaterThan(before[0]! + 2);
+  await page.getByTestId('undo-bar').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('undo-bar')).toContainText('Undone');
+  await expect.poll(() => scoreOf('Lunch on Thursday?')).toBeLessThanOrEqual(before[0]! + 2);
+  await expect.poll(() => scoreOf('The contract draft')).toBeLessThanOrEqual(before[1]! + 2);
 });
 
 test('"-" moves a message from Important to Other, "!" brings it back', async () => {

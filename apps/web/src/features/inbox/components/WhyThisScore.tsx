@@ -52,11 +52,12 @@ export function WhyThisScore({ messageId }: ReadingPaneSectionProps) {
           <ul className="mt-2 space-y-1" aria-label="What moved the score">
             {explanation.data.contributions.map((c) => (
               <li key={`${c.reason}-${c.text}`} className="flex items-start gap-2 text-sm text-fg">
-                <span aria-hidden="true" className={cx('mt-0.5 w-3 shrink-0 text-center font-bold', c.weight >= 0 ? 'text-success' : 'text-danger')}>
-                  {c.weight >= 0 ? '↑' : '↓'}
+                {/* Weight 0: a fact the model read that moved nothing (a cold start's "No earlier mail from Bob"). */}
+                <span aria-hidden="true" className={cx('mt-0.5 w-3 shrink-0 text-center font-bold', c.weight > 0 ? 'text-success' : c.weight < 0 ? 'text-danger' : 'text-muted')}>
+                  {c.weight > 0 ? '↑' : c.weight < 0 ? '↓' : '·'}
                 </span>
-                <span>
-                  <span className="sr-only">{c.weight >= 0 ? 'Raised it: ' : 'Lowered it: '}</span>
+                <span className={c.weight === 0 ? 'text-muted' : undefined} data-effect={c.weight > 0 ? 'raised' : c.weight < 0 ? 'lowered' : 'none'}>
+                  <span className="sr-only">{c.weight > 0 ? 'Raised it: ' : c.weight < 0 ? 'Lowered it: ' : 'No effect: '}</span>
                   {c.text}
                 </span>
               </li>
