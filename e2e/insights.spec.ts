@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Insights } from '@mailroom/contract';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
@@ -9,7 +10,9 @@ import { DEMO_ACCOUNT, callFn, signInAndConnectGmail } from './web-journeys.ts';
 // are known: Ann writes two days ago and the demo user answers two hours later; Bo's message is
 // unread; a newsletter came 20 and 40 days ago. /insights renders every chart and its table, the
 // range switch changes the numbers (to what getInsights answers), and the CSV download holds what
-// the page shows. /ops shows the demo mailbox's sync and asks for one.
+// the page shows. /ops shows the demo mailbox's sync and asks for one; the demo user is an operator
+// here (OPS_ADMINS), so a fault drill makes the embedded sandbox refuse Gmail requests: the sync
+// job shows failed with its reason, and Retry after the drill runs it to completion.
 
 const CORPUS_SAMPLE = 60;
 const HOUR = 3_600_000;
@@ -47,7 +50,7 @@ const test = base.extend<object, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: MBOX });
+      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: MBOX }, { OPS_ADMINS: DEMO_ACCOUNT.email });
       await use(server);
       await server.stop();
     },
@@ -144,7 +147,55 @@ test('/ops shows the demo mailbox’s sync, and Sync now asks for one', async ()
   await expect(sync.getByText(fmt(stored.account.messagesStored), { exact: true })).toBeVisible();
   await sync.getByRole('button', { name: 'Sync now' }).click();
   await expect(sync.getByRole('status')).toHaveText('A sync was asked for; the state above follows it.');
-  // Not an operator (OPS_ADMINS is unset): no instance view, and the function refuses it.
-  await expect(page.getByRole('heading', { name: 'This Mailroom (operators)' })).toHaveCount(0);
-  await expect(callFn(page, 'getOpsStatus', { instance: true })).rejects.toThrow(/PERMISSION_DENIED/);
+  // An operator here: the instance view with the queues, the requests per route and the Gmail quota spent.
+  const instance = page.getByRole('region', { name: 'This Mailroom (operators)' });
+  await expect(instance.getByRole('table', { name: 'Jobs by queue and state' }).getByRole('row', { name: /Mailbox sync/ })).toBeVisible();
+  await expect(instance.getByRole('table', { name: /by route/ }).getByText('POST /api/fn/:name')).toBeVisible();
+  const quota = page.getByRole('region', { name: 'Gmail quota' });
+  await expect(quota.getByRole('table', { name: /by API method/ }).getByText('users.getProfile')).toBeVisible();
+});
+
+test('/ops: a fault drill makes the sync fail with its reason, and Retry after the drill runs it', async () => {
+  await page.goto('/ops');
+  const instance = page.getByRole('region', { name: 'This Mailroom (operators)' });
+  await instance.getByRole('button', { name: 'Make Gmail requests fail' }).click();
+  await expect(instance.getByText('The drill is on: Gmail requests fail.')).toBeVisible();
+  await page.getByRole('region', { name: 'Mailbox sync' }).getByRole('button', { name: 'Sync now' }).click();
+
+  // The sync fails at its first Gmail request (400 failedPrecondition is not retried by the client) and waits for its next attempt.
+  const jobs = page.getByRole('list', { name: 'Background jobs for your mailbox' });
+  const failed = jobs.getByRole('listitem').filter({ hasText: 'Mailbox sync' }).filter({ hasText: 'failed' });
+  await expect(failed.first()).toBeVisible({ timeout: 30_000 });
+  await expect(failed.first()).toContainText('Mail service not enabled');
+  const jobId = await failed.first().getAttribute('data-job-id');
+  // The operators' list of every account's failed jobs has it too.
+  await expect(page.getByRole('list', { name: 'Failed jobs, every account' }).locator(`[data-job-id="${jobId}"]`)).toBeVisible();
+
+  // The page passes axe with every operator section showing, failures included.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+
+  await instance.getByRole('button', { name: 'End the drill' }).click();
+  await expect(instance.getByText('The drill is off.')).toBeVisible();
+  const row = jobs.locator(`[data-job-id="${jobId}"]`);
+  await row.getByRole('button', { name: /^Retry/ }).click();
+  await expect(row.getByText('done', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row).not.toContainText('Mail service not enabled');
+});
+
+test('/ops at 375 px in dark mode: nothing wider than the screen, every section reachable by keyboard', async ({ browser, server }) => {
+  const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 800 }, colorScheme: 'dark', storageState: await context.storageState() });
+  const small = await phone.newPage();
+  await small.goto('/ops');
+  // A fresh context loads the app and the page's lazy chunk first: give it time on a busy machine.
+  await expect(small.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible({ timeout: 30_000 });
+  await expect(small.getByRole('region', { name: 'This Mailroom (operators)' }).getByRole('table', { name: /by route/ })).toBeVisible();
+  expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The wide tables scroll inside their own box, which takes keyboard focus.
+  const routes = small.getByRole('group', { name: 'Requests by route' });
+  await routes.focus();
+  await expect(routes).toBeFocused();
+  const axe = await new AxeBuilder({ page: small }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+  await phone.close();
 });
