@@ -181,6 +181,8 @@ test('a category shows exactly the mail its query matches; quarantine and delete
   await completePopup(page, () => access.getByRole('button', { name: 'Grant write access' }).click());
   const undoBar = page.getByTestId('undo-bar');
   await expect(undoBar).toContainText('Quarantined 3 messages.');
+  // Issue 11: every toast is in the one toast region.
+  await expect(page.getByTestId('toast-region').getByTestId('undo-bar')).toBeVisible();
   await expect(page.getByTestId('page-range')).toHaveText(`1–50 of ${expected.length - 3}`);
   const afterQuarantine = await listedIds(page);
   for (const id of quarantined) expect(afterQuarantine).not.toContain(id);
@@ -211,8 +213,28 @@ test('a category shows exactly the mail its query matches; quarantine and delete
   const deletion = page.getByRole('article', { name: 'Moved 2 messages to trash' });
   const quarantine = page.getByRole('article', { name: 'Quarantined 3 messages' });
   await expect(quarantine).toContainText('Undone');
+  // Issue 11: which messages the deletion covered, each readable in the safe reading pane before the undo.
+  await deletion.getByRole('button', { name: 'Show the 2 messages' }).click();
+  const covered = deletion.getByTestId('covered-message');
+  await expect(covered).toHaveCount(2);
+  expect(await covered.evaluateAll((lines) => lines.map((l) => l.getAttribute('data-message-id')))).toEqual(deleted);
+  await covered.first().click();
+  const coveredPane = deletion.getByTestId('reading-pane');
+  await expect(coveredPane.getByRole('heading', { level: 2 })).toBeFocused();
+  await expect(coveredPane.locator('iframe[sandbox]')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(coveredPane).toBeHidden();
+  await expect(covered.first()).toBeFocused();
   await deletion.getByRole('button', { name: 'Undo' }).click();
   await expect(deletion).toContainText('Undone');
+
+  // Issue 11: the dashboard's Recent activity reports the quarantine, the deletion and both undos.
+  await page.goto('/dashboard');
+  const activity = page.getByRole('region', { name: 'Recent activity' });
+  await expect(activity.getByText('Undone: moved 2 messages to trash')).toBeVisible();
+  await expect(activity.getByText('Undone: quarantined 3 messages')).toBeVisible();
+  await expect(activity.getByText(/^Quarantined 3 messages/)).toBeVisible();
+  await expect(activity.getByText(/^Moved 2 messages to trash/)).toBeVisible();
 
   // The category lists what it did before, in the same order ...
   expect(await categoryIds(page, categoryId)).toEqual(before);
