@@ -45,6 +45,15 @@ export function useMoveSender() {
   });
 }
 
+/** Forgets where the user put a sender: their mail is filed by its headers again. */
+export function useRemoveSenderRule() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (data: { address: string }) => callFn('removeSenderRule', data),
+    onSettled: refresh,
+  });
+}
+
 /** "Mark all read" / "Archive all": one action batch over the whole bundle (undoable for 7 days). */
 export function useBundleAction() {
   const refresh = useRefresh();

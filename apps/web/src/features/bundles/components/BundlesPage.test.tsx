@@ -47,4 +47,34 @@ describe('/bundles', () => {
     await screen.findByText('Newsletters: held for the daily digest');
     await waitFor(() => expect((within(newsletters).getByLabelText(/Shows as/) as HTMLSelectElement).value).toBe('digest'));
   });
+  it('lists the senders the user moved, and Remove forgets one', async () => {
+    let rules: FnResponse<'listBundles'>['senderRules'] = [
+      { address: 'deals@shop.example', bundleId: 'promotions', updatedAt: '2026-11-20T10:00:00.000Z' },
+      { address: 'alice@example.org', bundleId: null, updatedAt: '2026-11-19T10:00:00.000Z' },
+    ];
+    const api = fakeApi({
+      listBundles: () => ({ bundles: [bundle('promotions', 'Promotions', 4)], senderRules: rules }),
+      removeSenderRule: (data) => {
+        rules = rules.filter((r) => r.address !== data.address);
+        return { address: data.address, refiled: 3 };
+      },
+    });
+    renderSignedIn(<BundlesPage />);
+    const list = await screen.findByRole('list', { name: 'Senders you moved' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('deals@shop.exampleTo Promotions'), expect.stringContaining('alice@example.orgAlways in the inbox')]);
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove the choice for deals@shop.example' }));
+    await waitFor(() => expect(api.callsTo('removeSenderRule')).toEqual([{ address: 'deals@shop.example' }]));
+    await screen.findByText('deals@shop.example is filed by its headers again');
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Senders you moved' })).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.queryByText('deals@shop.example', { selector: 'p' })).toBeNull();
+    expect(api.problems).toEqual([]);
+  });
+
+  it('says when no sender was moved', async () => {
+    fakeApi({ listBundles: () => ({ bundles: [bundle('promotions', 'Promotions', 4)], senderRules: [] }) });
+    renderSignedIn(<BundlesPage />);
+    const section = await screen.findByTestId('sender-rules');
+    expect(within(section).getByText(/None yet/)).toBeTruthy();
+  });
 });

@@ -6,6 +6,7 @@ import { formatCount, senderName } from '../../mail';
 import { useBundles } from '../api/bundles';
 import { BUNDLE_INFO } from '../lib/bundles';
 import { DeliverySelect } from './DeliverySelect';
+import { SenderRules } from './SenderRules';
 
 function BundleCard({ bundle }: { bundle: Bundle }) {
   const info = BUNDLE_INFO[bundle.bundleId];
@@ -74,18 +75,23 @@ export function BundlesPage() {
         >
           {describeError(bundles.error)}
         </Alert>
-      ) : bundles.data.bundles.every((b) => b.count === 0) ? (
-        <Card>
-          <EmptyState icon="layers" level={2} title="No bundled mail in the inbox">
-            Newsletters, receipts, notifications and the like land here as they arrive.
-          </EmptyState>
-        </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Bundles">
-          {bundles.data.bundles.map((bundle) => (
-            <BundleCard key={bundle.bundleId} bundle={bundle} />
-          ))}
-        </ul>
+        <>
+          {bundles.data.bundles.every((b) => b.count === 0) ? (
+            <Card>
+              <EmptyState icon="layers" level={2} title="No bundled mail in the inbox">
+                Newsletters, receipts, notifications and the like land here as they arrive.
+              </EmptyState>
+            </Card>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Bundles">
+              {bundles.data.bundles.map((bundle) => (
+                <BundleCard key={bundle.bundleId} bundle={bundle} />
+              ))}
+            </ul>
+          )}
+          <SenderRules rules={bundles.data.senderRules} />
+        </>
       )}
     </Page>
   );

@@ -4,19 +4,9 @@ import { describeError } from '../../../shared/api';
 import { Alert, Button, Dialog, useToast } from '../../../shared/ui';
 import { senderName } from '../../mail';
 import { useMoveSender } from '../api/bundles';
-import { FIELD } from '../lib/bundles';
+import { BUNDLE_LABELS, FIELD } from '../lib/bundles';
 
-const NAMES: Record<BundleIdName, string> = {
-  newsletters: 'Newsletters',
-  promotions: 'Promotions',
-  receipts: 'Receipts and orders',
-  travel: 'Travel and reservations',
-  notifications: 'Notifications',
-  social: 'Social',
-  forums: 'Forums and mailing lists',
-  finance: 'Finance',
-  calendar: 'Calendar invitations',
-};
+const NAMES = BUNDLE_LABELS;
 const KEEP = 'inbox';
 
 /** Moves a sender's mail to another bundle, or keeps it in the inbox; Mailroom remembers it for their future mail. */

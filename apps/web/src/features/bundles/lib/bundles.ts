@@ -14,6 +14,19 @@ export const BUNDLE_INFO: Record<BundleIdName, { icon: IconName; about: string }
   calendar: { icon: 'clock', about: 'Invitations and replies to events.' },
 };
 
+/** Each bundle's name, as the server names it (listBundles), for places that have only the id. */
+export const BUNDLE_LABELS: Record<BundleIdName, string> = {
+  newsletters: 'Newsletters',
+  promotions: 'Promotions',
+  receipts: 'Receipts and orders',
+  travel: 'Travel and reservations',
+  notifications: 'Notifications',
+  social: 'Social',
+  forums: 'Forums and mailing lists',
+  finance: 'Finance',
+  calendar: 'Calendar invitations',
+};
+
 export const DELIVERY_LABELS: Record<BundleDelivery, string> = {
   inbox: 'Each message in the inbox',
   grouped: 'One grouped row in the inbox',

@@ -3,6 +3,7 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { failureReason } from '../../../shared/api';
 import { ButtonLink, Icon, Page, cx } from '../../../shared/ui';
+import { InboxBundleRows } from '../../bundles';
 import { MailList, formatCount, type MailDataSource } from '../../mail';
 import { fetchInboxPage, priorityOf, useInboxSummary } from '../api/inbox';
 import { PriorityBadge } from './PriorityBadge';
@@ -25,7 +26,9 @@ const splitOf = (value: string | null): InboxSplit => (value === 'other' || valu
  * /inbox, Inbox Flow: the inbox by priority with an Important / Other split. Every row has its
  * score and the reason that moved it most; the reading pane says why in full (the priority
  * mail extension); every action (e archive, # trash, s star, ! important, - not important, and
- * the list's keys) also teaches the model, and the list re-ranks when it is read again.
+ * the list's keys) also teaches the model, and the list re-ranks when it is read again. Bundles
+ * the user groups show as one row each above Other and All; bundles held for the digest do not
+ * show (the server leaves their unimportant mail out).
  */
 export function InboxPage() {
   const [params, setParams] = useSearchParams();
@@ -123,6 +126,8 @@ export function InboxPage() {
         </>
       )}
       <div role="tabpanel" id="inbox-panel" aria-labelledby={`inbox-tab-${split}`}>
+        {/* Bundles shown as one row each (their mail is below the line, so not in Important). */}
+        {split !== 'important' ? <InboxBundleRows groups={summary.data?.groups ?? []} /> : null}
         <MailList source={source} />
       </div>
     </Page>
