@@ -1,7 +1,8 @@
 // Bundles (issue 19): the classifier's precision and recall per bundle on the labelled sets
 // (packages/intelligence/src/bundles/testing, tuning and held out), its throughput on one core, and
 // listBundles through POST /api/fn on a 100,000-message SQLite store (target: p95 under 100 ms).
-// `npm run bench bundles`; add `--mistakes` to list every message filed where a person did not.
+// `npm run bench bundles`; add `--mistakes` to list every message filed where a person did not,
+// `--classify-only` to skip the large store.
 import { classifyBundle, evaluateBundles, type BundleEvaluation } from '@mailroom/intelligence/bundles';
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -23,7 +24,7 @@ function print(name: string, evaluation: BundleEvaluation, mistakes: boolean): v
 }
 
 export default async function run(): Promise<void> {
-  const mistakes = process.argv.includes('--mistakes');
+  const mistakes = process.argv.includes('--mistakes') || process.env['npm_config_mistakes'] === 'true';
   print('Corpus, tuning sample', evaluateBundles(CORPUS_TUNING), mistakes);
   print('Corpus, held-out sample', evaluateBundles(CORPUS_HELD_OUT), mistakes);
   print('Synthetic, tuning', evaluateBundles(SYNTHETIC_TUNING), mistakes);
@@ -36,14 +37,27 @@ export default async function run(): Promise<void> {
   const rounds = 5;
   const perRound = 200_000;
   const rates: number[] = [];
+  // Also per CPU-second of this thread: on a loaded machine the wall clock counts time the core
+  // was given to others, CPU time only the classifier's (the "per core" of the target).
+  const cpuRates: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     for (let i = 0; i < perRound; i++) classifyBundle(messages[i % messages.length]!, rules);
+    const used = process.cpuUsage(cpu);
     rates.push(perRound / ((performance.now() - started) / 1000));
+    cpuRates.push(perRound / ((used.user + used.system) / 1e6));
   }
   rates.sort((a, b) => a - b);
+  cpuRates.sort((a, b) => a - b);
+  const median = (values: number[]) => Math.round(values[Math.floor(values.length / 2)]!);
+  const load = `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`;
+  const classification = `classification: median ${median(rates).toLocaleString('en')} messages/s wall clock, ${median(cpuRates).toLocaleString('en')} per CPU-second, on one core (${rounds} x ${perRound.toLocaleString('en')} over the ${messages.length} labelled messages; target >= 50,000 per core: ${median(cpuRates) >= 50_000 ? 'met' : 'not met'}; ${load})`;
+  console.log(`\n${classification}`);
+  // npm takes `--classify-only` after `npm run bench --` as its own setting and passes it on as npm_config_classify_only.
+  if (process.argv.includes('--classify-only') || process.env['npm_config_classify_only'] === 'true') return;
   await listBundlesOnLargeStore();
-  console.log(`\nclassification: median ${Math.round(rates[Math.floor(rounds / 2)]!).toLocaleString('en')} messages/s on one core (${rounds} x ${perRound.toLocaleString('en')} over the ${messages.length} labelled messages; target >= 50,000; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+  console.log(`\n${classification}`);
 }
 
 const STORE_SIZE = 100_000;
