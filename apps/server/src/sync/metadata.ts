@@ -9,6 +9,7 @@ import type { Header, ProviderMessage } from '../providers/mail-provider.ts';
  */
 export const MACHINE_HEADERS = [
   'Precedence', 'Auto-Submitted', 'X-Mailer', 'Feedback-ID', 'Return-Path', 'Mailing-List', 'X-Mailing-List', 'X-Campaign', 'X-Campaign-Id',
+  'Errors-To',
 ] as const;
 
 /** The longest value kept of a machine header (an honest one is a short token or an address). */

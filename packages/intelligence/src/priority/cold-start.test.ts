@@ -87,6 +87,26 @@ describe('cold start: the order before the user has done anything', () => {
     expect(replyScore.contributions[0]?.text).toBe('Written to you personally');
   });
 
+  it('the same feed with only the old bulk mailer\'s headers (Errors-To, Sender, Precedence: normal) To the user is a newsletter too', () => {
+    // The SpamAssassin corpus's "Media Unspun" daily, as the demo mailbox delivers it to its user.
+    const state = learnMailbox({ messages: [], actions: [], selfAddresses: [ME], timeZone: 'UTC', now: NOW });
+    const daily = scorePriority(
+      state,
+      mail({
+        from: [addr('guterman@mediaunspun.imakenews.net', 'Media Unspun')],
+        replyTo: [addr('guterman@vineyard.com', 'Media Unspun')],
+        to: [addr(ME)],
+        rfc822MessageId: '12610$1033478774$mediaunspun$5114587@imakenews.net',
+        headers: { precedence: 'normal', 'errors-to': '<guterman@mediaunspun.imakenews.net>', 'return-path': '<guterman@mediaunspun.imakenews.net>' },
+        subject: "Market Can't Find Its Bottom With Both Hands",
+      }),
+      { now: NOW },
+    );
+    expect(daily.score).toBeLessThan(priorityScore(state, listPost('dev', bob), NOW));
+    expect(daily.contributions[0]?.text).toBe('Automated sender (Errors-To)');
+    expect(daily.contributions.map((c) => c.text)).not.toContain('Written to you personally');
+  });
+
   it('Spam and Trash are never important, whatever else they look like', () => {
     const state = learnMailbox({ messages: [], actions: [], selfAddresses: [ME], timeZone: 'UTC', now: NOW });
     for (const labelIds of [['SPAM'], ['TRASH'], ['INBOX', 'STARRED', 'SPAM']]) {

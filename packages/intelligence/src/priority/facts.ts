@@ -380,6 +380,13 @@ export function messageFacts(message: PriorityMessage, self: SelfIdentity): Mess
   } else if (ROLE_LOCAL.test(local)) {
     kind = KIND.role;
     machineReason = `${local}@ address`;
+  } else if (!isList && header(message, 'errors-to')) {
+    // Errors-To (never standardised; RFC 2076 lists it as non-standard and discouraged) is what
+    // list managers and mass mailers add to send bounces elsewhere; a person's mail client does
+    // not. Outside a list it marks a machine's mailing (a daily feed, a vendor's alerts): sent to
+    // the user, but not written to them.
+    kind = KIND.notification;
+    machineReason = 'Errors-To';
   } else if (isList) {
     kind = KIND.list;
   } else kind = KIND.person;

@@ -27,7 +27,7 @@ export interface PriorityMailbox {
 /** Headers the model reads beyond the store's columns (see PriorityMessage.headers). */
 const HINT_HEADERS = [
   'precedence', 'auto-submitted', 'x-mailer', 'feedback-id', 'x-campaign', 'x-campaignid', 'x-mailgun-tag',
-  'x-mc-user', 'x-sg-eid', 'return-path', 'mailing-list', 'x-mailing-list',
+  'x-mc-user', 'x-sg-eid', 'return-path', 'mailing-list', 'x-mailing-list', 'errors-to',
 ];
 
 /** Gmail's snippets are about 200 characters of the text, whitespace collapsed. */
