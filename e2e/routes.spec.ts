@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   DIAGNOSTIC_ROUTES,
@@ -379,6 +380,47 @@ test.describe('signed in', () => {
     await expect(confirm.getByRole('button', { name: 'Delete everything' })).toBeEnabled();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
+  });
+
+  test('settings: the display name is edited by keyboard, checked, greets on /features, and goes back to the sign-in name', async ({ signedIn: page }) => {
+    await page.goto('/settings');
+    await heading(page, 'Settings');
+    const name = page.getByLabel('Display name');
+    await expect(name).toHaveValue('Demo User');
+    let saved = false;
+    try {
+      // Refused with the reason beside the field, and nothing saved.
+      await name.fill('x'.repeat(81));
+      await name.press('Enter');
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('The name must be at most 80 characters')).toBeVisible();
+
+      // 375 px, dark: the section with the error shown has no serious axe violation.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.setViewportSize({ width: 375, height: 800 });
+      const results = await new AxeBuilder({ page }).include('[aria-labelledby="account-heading"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await name.fill('  Ada from E2E  ');
+      saved = true;
+      await name.press('Enter');
+      await expect(page.getByRole('status').filter({ hasText: 'Mailroom now calls you Ada from E2E.' })).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel('Display name')).toHaveValue('Ada from E2E');
+      await page.goto('/features');
+      await heading(page, 'Welcome, Ada from E2E');
+    } finally {
+      // The worker's other tests greet Demo User: go back to the sign-in name.
+      if (saved) {
+        await page.goto('/settings');
+        await page.getByRole('button', { name: 'Use my sign-in name' }).click();
+        await expect(page.getByLabel('Display name')).toHaveValue('Demo User');
+      }
+    }
+    await page.goto('/features');
+    await heading(page, 'Welcome, Demo User');
   });
 });
 

@@ -154,6 +154,46 @@ test('lists the demo mailbox’s lists by volume, with method and state, and no 
   }
 });
 
+test('a failed one-click shows its reason and offers the next method by keyboard; axe-clean at 375 px dark and 1280 px light', async () => {
+  // The embedded default has no DNS, so one-click is never used here (the server's own tests run
+  // it against a list server of theirs, failures included): the answer is edited to show a row
+  // whose one-click failed, as listSubscriptions reports it.
+  const reason = 'One-click failed: the list’s server refused the unsubscribe (HTTP 500).';
+  await page.route('**/api/fn/listSubscriptions', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { result: { subscriptions: Array<Record<string, unknown>> } };
+    for (const s of body.result.subscriptions) {
+      if (s.name !== DEALS) continue;
+      Object.assign(s, { state: 'failed', requestMethod: 'one-click', requestResult: reason, requestedAt: new Date().toISOString(), fallback: 'link', history: [] });
+    }
+    await route.fulfill({ response, json: body });
+  });
+  try {
+    await page.goto('/unsubscribe');
+    await expect(row(DEALS).getByTestId('failure')).toContainText(reason);
+    await expect(row(DEALS)).toContainText('Unsubscribe failed');
+    const problems: string[] = [];
+    for (const shape of [{ width: 375, scheme: 'dark' }, { width: 1280, scheme: 'light' }] as const) {
+      await page.emulateMedia({ colorScheme: shape.scheme });
+      await page.setViewportSize({ width: shape.width, height: 900 });
+      problems.push(...(await axe(page, `/unsubscribe failed row ${shape.width}px ${shape.scheme}`)));
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Keyboard only: the next method is a button in the row; Enter asks for confirmation, Escape leaves.
+    const next = row(DEALS).getByRole('button', { name: 'Open the unsubscribe page yourself' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Mailroom’s server does not open it');
+    problems.push(...(await axe(page, '/unsubscribe fallback confirmation 1280px')));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(problems).toEqual([]);
+  } finally {
+    await page.unroute('**/api/fn/listSubscriptions');
+  }
+});
+
 test('unsubscribing from a mailto list asks for write access, sends the message, archives its mail, and undo restores it', async () => {
   await page.goto('/unsubscribe');
   await row(WEEKLY).getByRole('button', { name: 'Unsubscribe and archive existing' }).click();
