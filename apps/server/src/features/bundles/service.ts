@@ -228,12 +228,19 @@ export async function senderRules(db: Db, accountId: string): Promise<Array<{ ad
   return rows.map((r) => ({ address: r.address, bundleId: r.bundle_id as BundleIdName | null, updatedAt: new Date(Number(r.updated_at)).toISOString() }));
 }
 
+/** Whether some bundle of the account is delivered so (most accounts have none: nothing to count). */
+async function hasDelivery(db: Db, accountId: string, delivery: BundleDelivery): Promise<boolean> {
+  const row = await db.selectFrom('bundle_settings').select('bundle_id').where('account_id', '=', accountId).where('delivery', '=', delivery).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * How many inbox messages the priority model puts below the line (`priority_scores.important = 0`)
  * are held out of the inbox for the digest now: Inbox Flow's Other count leaves
  * them out. `unreadOnly`: of those, the unread.
  */
 export async function heldForDigestCount(db: Db, accountId: string, options: { unreadOnly?: boolean | undefined } = {}): Promise<number> {
+  if (!(await hasDelivery(db, accountId, 'digest'))) return 0;
   let query = db
     .selectFrom('priority_scores as hs')
     .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'hs.account_id').onRef('m.id', '=', 'hs.message_id'))
@@ -260,6 +267,7 @@ export interface InboxGroup {
 
 /** The bundles the user groups in the inbox ("one grouped row"), each with the mail it folds in now. */
 export async function inboxGroups(db: Db, accountId: string): Promise<InboxGroup[]> {
+  if (!(await hasDelivery(db, accountId, 'grouped'))) return [];
   const counts = await db
     .selectFrom('message_bundles as b')
     .innerJoin('bundle_settings as bs', (join) => join.onRef('bs.account_id', '=', 'b.account_id').onRef('bs.bundle_id', '=', 'b.bundle_id'))
