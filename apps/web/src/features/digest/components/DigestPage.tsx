@@ -146,7 +146,7 @@ export function DigestPage() {
       width="wide"
       description={
         <>
-          Every day at {hour} ({timeZone}) Mailroom gathers what arrived in your bundles. The next one comes {timeFormat.format(new Date(nextDueAt))}.{' '}
+          Every day at {hour} ({timeZone}) Mailroom gathers what arrived in your bundles; important mail (starred, marked important or above your priority line) stays in your inbox instead. The next one comes {timeFormat.format(new Date(nextDueAt))}.{' '}
           <Link to="/settings" className="font-medium text-accent underline underline-offset-2 hover:no-underline">
             Change the hour or get it by email
           </Link>
