@@ -1,5 +1,6 @@
 import type { Page, Response } from '@playwright/test';
-import { expect, test, watchConsole } from './web-helpers.ts';
+import { startDemoServer } from './server.ts';
+import { DEMO_ACCOUNT, callFn, contextOptions, expect, signInAndConnectGmail, test, watchConsole } from './web-helpers.ts';
 
 // Issue 11, the first minute: what a new visitor gets before any feature, in the production build
 // served by the real server. (How fast is measured in bench/first-minute.bench.ts, not here.)
@@ -70,4 +71,41 @@ test("a page opened at another host name moves to PUBLIC_URL's before sign-in ca
   await page.goto(`${other}/connect?returnTo=%2Fmanual`);
   expect(page.url()).toBe(`${server.url}/connect?returnTo=%2Fmanual`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});
+
+test('the demo mailbox looks alive: its newest real mail is recent, and new mail arrives in the open list', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const DAY = 24 * 3600 * 1000;
+  // A corpus sample with its last 30 days held back, delivered about every 3 s while the server runs.
+  const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: 300, holdBackMs: 30 * DAY }, { SANDBOX_LIVE_DELIVERY_SECONDS: '3' });
+  const context = await browser.newContext(contextOptions(server.url, { width: 375, scheme: 'dark' }));
+  const startedAt = Date.now();
+  try {
+    const page = await context.newPage();
+    await signInAndConnectGmail(page);
+    await expect
+      .poll(async () => (await callFn<{ sync: { state: string } }>(page, 'getGmailStatus')).sync.state, { timeout: 60_000, intervals: [500] })
+      .toBe('idle');
+    const { categoryId } = await callFn<{ categoryId: string }>(page, 'createCategory', { name: 'Everything', query: 'is:read OR is:unread' });
+    const { emails } = await callFn<{ emails: Array<{ id: string; date: string }> }>(page, 'getCategoryEmails', { categoryId, pageSize: 100 });
+    // Seeded mail (dated before this test began) ends about an hour ago, not months back.
+    const seeded = emails.map((e) => Date.parse(e.date)).filter((d) => d < startedAt);
+    expect(Math.max(...seeded)).toBeGreaterThan(startedAt - DAY);
+
+    await page.goto(`/manual/${encodeURIComponent(categoryId)}`);
+    const rows = page.getByTestId('message-row');
+    await expect(rows.first()).toBeVisible();
+    const openedAt = Date.now();
+    const topAtOpen = await rows.first().getAttribute('data-message-id');
+    // Without a reload: live delivery, Gmail's push, the incremental sync, and the open list.
+    await expect
+      .poll(async () => rows.first().getAttribute('data-message-id'), { timeout: 90_000, intervals: [1_000] })
+      .not.toBe(topAtOpen);
+    const arrived = Date.parse((await rows.first().locator('time').first().getAttribute('datetime'))!);
+    expect(arrived).toBeGreaterThan(openedAt - 60_000);
+    await context.close();
+  } finally {
+    await context.close().catch(() => {});
+    await server.stop();
+  }
 });

@@ -100,6 +100,8 @@ export interface DemoMailbox {
   corpusSample: number;
   /** An mbox of the spec's own mail, imported after the sample. */
   mbox?: string;
+  /** Corpus time held back for live delivery (set SANDBOX_LIVE_DELIVERY_SECONDS too); none by default. */
+  holdBackMs?: number;
 }
 
 /** Starts the server on a fresh sandbox mailbox: a corpus sample for the demo account and the spec's own mail. */
@@ -109,7 +111,7 @@ export async function startDemoServer(mailbox: DemoMailbox, env: Record<string, 
     prepare: async (dataDir) => {
       const sandbox = createSandbox({ dataFile: path.join(dataDir, SANDBOX_FILE), tokens: {} });
       try {
-        await sandbox.seedFromCorpus({ email: mailbox.email, limit: mailbox.corpusSample });
+        await sandbox.seedFromCorpus({ email: mailbox.email, limit: mailbox.corpusSample, ...(mailbox.holdBackMs ? { holdBackMs: mailbox.holdBackMs } : {}) });
         if (mailbox.mbox !== undefined) await sandbox.importMbox(mailbox.mbox, mailbox.email);
       } finally {
         await sandbox.close();

@@ -6,6 +6,7 @@ import { MailExtensionsContext } from '../../features/mail/lib/extensions';
 import { InstallBanner } from '../../features/pwa';
 import { OutboxProvider } from '../../features/replies/components/OutboxProvider';
 import { useReplyMailExtension } from '../../features/replies/mailExtension';
+import { useMailboxFreshness } from '../../features/gmail';
 import { useDetectTimeZone } from '../../features/settings';
 import { CommandPalette, useVoiceMailExtension, VoicePanel, VoiceProvider, VoiceShortcuts } from '../../features/voice';
 import { Icon, cx } from '../../shared/ui';
@@ -19,6 +20,8 @@ export function SignedInLayout() {
   useFocusMainOnNavigate();
   // The browser's time zone, until the user chooses one in Settings.
   useDetectTimeZone();
+  // New mail (Gmail's push, the demo's live delivery) shows in the open list without a reload.
+  useMailboxFreshness();
   // Every mail list gets replies (keys, the reading pane's section); sends are followed app-wide.
   const replies = useReplyMailExtension();
   // Voice: Read aloud and Reply by voice in the reading pane.
