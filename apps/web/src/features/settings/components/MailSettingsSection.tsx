@@ -22,6 +22,7 @@ export function MailSettingsSection() {
   const [saved, setSaved] = useState<string | null>(null);
   const sortId = useId();
   const hourId = useId();
+  const sortHelpId = useId();
   const mail = settings.data?.settings.mail;
   const zone = settings.data?.settings.account.timeZone;
   const save = (patch: Partial<MailSettings>) => {
@@ -45,10 +46,19 @@ export function MailSettingsSection() {
             <label htmlFor={sortId} className="text-sm text-muted">
               Sort mail lists by
             </label>
-            <select id={sortId} className={`mt-1 ${FIELD}`} value={mail.defaultSort} onChange={(e) => save({ defaultSort: e.target.value as MailSettings['defaultSort'] })}>
+            <select
+              id={sortId}
+              aria-describedby={sortHelpId}
+              className={`mt-1 ${FIELD}`}
+              value={mail.defaultSort}
+              onChange={(e) => save({ defaultSort: e.target.value as MailSettings['defaultSort'] })}
+            >
               <option value="date">Date, newest first</option>
               <option value="priority">Priority, most important first</option>
             </select>
+            <p id={sortHelpId} className="mt-1 text-xs text-muted">
+              Your categories open in this order. A category that Gmail search answers (one that reads message bodies) is always newest first.
+            </p>
           </div>
           <div>
             <label htmlFor={hourId} className="text-sm text-muted">
