@@ -196,6 +196,8 @@ export interface MailProvider {
   readonly limits: ProviderLimits;
   getProfile(): Promise<Profile>;
   listLabels(): Promise<ProviderLabel[]>;
+  /** Messages with a label now (Gmail: labels.get's messagesTotal), e.g. the spam a full sync leaves out. */
+  countLabelMessages?(labelId: string): Promise<number>;
   createLabel(input: { name: string; messageListVisibility?: string; labelListVisibility?: string }): Promise<ProviderLabel>;
   /** One page of message ids, newest first. */
   listMessageIds(options?: ListMessagesOptions): Promise<MessagePage>;

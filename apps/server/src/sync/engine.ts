@@ -103,6 +103,8 @@ async function fullSync(
     // The cursor is taken before listing, so changes made during the listing are replayed
     // afterwards from it.
     const profile = await source.getProfile();
+    // The total counts what the sync will store: Gmail's messagesTotal includes spam, which is not synced.
+    const spam = (await source.countLabelMessages?.(SPAM)) ?? 0;
     await db.transaction().execute(async (trx) => {
       await store.clearSeen(trx, accountId);
       await store.patchState(trx, accountId, {
@@ -110,7 +112,7 @@ async function fullSync(
         full_sync_started: 1,
         full_sync_cursor: profile.cursor,
         page_token: null,
-        messages_total: profile.messagesTotal,
+        messages_total: Math.max(0, profile.messagesTotal - spam),
         messages_done: 0,
         updated_at: now(),
       });
@@ -154,7 +156,7 @@ async function fullSync(
           full_sync_started: 0,
           page_token: null,
           messages_done: done,
-          // Gmail's messagesTotal counts spam, which is not synced; the real total is now known.
+          // What was listed is the real total (mail that arrived or went during the sync included).
           messages_total: done,
           last_full_sync_at: now(),
           updated_at: now(),

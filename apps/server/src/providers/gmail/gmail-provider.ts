@@ -152,6 +152,11 @@ export class GmailProvider implements MailProvider {
     };
   }
 
+  async countLabelMessages(labelId: string): Promise<number> {
+    const data = await this.call('labels.get', () => this.api.users.labels.get({ userId: 'me', id: labelId }, this.at));
+    return data.messagesTotal ?? 0;
+  }
+
   async listLabels(): Promise<ProviderLabel[]> {
     const data = await this.call('labels.list', () => this.api.users.labels.list({ userId: 'me' }, this.at));
     return (data.labels ?? []).map(toLabel);

@@ -27,7 +27,10 @@ export function describeSync(sync: GmailStatus['sync']): string {
     case 'syncing': {
       const p = sync.progress;
       if (!p) return 'Syncing…';
-      return p.total ? `Syncing: ${formatCount(p.done)} of ${formatCount(p.total)} messages` : `Syncing: ${formatCount(p.done)} messages read so far`;
+      // The total is what will be stored: spam is left out of Mailroom, and the line says so.
+      return p.total
+        ? `Syncing: ${formatCount(p.done)} of ${formatCount(p.total)} messages (spam is left out)`
+        : `Syncing: ${formatCount(p.done)} messages read so far (spam is left out)`;
     }
     case 'error':
       return sync.error ? `The last sync failed: ${sync.error}` : 'The last sync failed.';
