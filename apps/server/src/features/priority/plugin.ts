@@ -2,7 +2,7 @@ import { defineJob, derivedTable, type FeaturePlugin } from '../../platform/plug
 import type { AppServices } from '../../platform/services.ts';
 import { onMailActed, registerMailSources, type MailActed, type MailSourceResolvers } from '../mail/index.ts';
 import { registerNewMailJudge } from '../notifications/index.ts';
-import { onBatchUndone, type BatchUndone } from '../recovery/index.ts';
+import { onBatchUndone, type BatchUndone, type UndoServices } from '../recovery/index.ts';
 import type { UserFnContext } from '../registry.ts';
 import { explainPriority } from './explainPriority.ts';
 import { LEARN_JOB, RESCORE_DELAY_MS } from './jobs.ts';
@@ -94,7 +94,7 @@ async function mailActedListener(ctx: UserFnContext, acted: MailActed): Promise<
  * batch is retracted (the sender's other mail ranks as before), and those messages are
  * re-scored at once (Inbox Flow's counts follow).
  */
-async function batchUndoneListener(ctx: UserFnContext, undone: BatchUndone): Promise<void> {
+async function batchUndoneListener(ctx: UndoServices, undone: BatchUndone): Promise<void> {
   const action = ACTION_OF_MAIL_ACTION[undone.action];
   if (action) await recordUndo(ctx.db, undone.accountId, undone.messageIds, action, undone.startedAt, ctx.clock.now());
   await learn(ctx, undone.accountId, 'related', undone.messageIds);

@@ -10,6 +10,7 @@ import { createAccount, MAILBOX } from '../../sync/testing/fixtures.ts';
 import { defineRecoveryJobs } from './jobs.ts';
 import { enqueueBatch } from './jobs.ts';
 import { loadBatch, recordBatch, toActionBatch, transition } from './repository.ts';
+import { onBatchUndone, type BatchUndone } from './undone.ts';
 
 const TOKEN = 'batch-job-test-token';
 
@@ -79,11 +80,17 @@ describe.each(ENGINES)('action batch jobs under injected Gmail failures (%s)', (
       expect(Object.keys(after)).toHaveLength(Object.keys(before).length);
 
       const failuresBefore = jobFailures;
+      // Features that learned from the action (priority) hear of an undo the job finished, as of one answered at once.
+      const heard: BatchUndone[] = [];
+      onBatchUndone(async (_services, undone) => void heard.push(undone));
       expect(await transition(t.db, batch.id, ['done'], 'undoing')).toBe(true);
       await enqueueBatch(jobs, batch.id);
       await jobs.idle();
       expect(toActionBatch((await loadBatch(t.db, batch.id))!)).toMatchObject({ status: 'undone', restored: messages.length });
       expect(jobFailures).toBeGreaterThan(failuresBefore);
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toMatchObject({ accountId, action: 'delete', startedAt: Number(batch.created_at) });
+      expect([...heard[0]!.messageIds].sort()).toEqual(messages.map((m) => m.id).sort());
     } finally {
       sandbox.injectFaults({ errorRate: 0 });
     }

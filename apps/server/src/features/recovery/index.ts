@@ -7,4 +7,4 @@ export { defineRecoveryJobs, ACTION_BATCH_JOB, type RecoveryJobDeps } from './jo
 export { startActionBatch, type StartedBatch } from './start.ts';
 export type { LabelChange } from './changes.ts';
 export type { NewBatch } from './repository.ts';
-export { onBatchUndone, type BatchUndone, type BatchUndoneListener } from './undone.ts';
+export { onBatchUndone, type BatchUndone, type BatchUndoneListener, type UndoServices } from './undone.ts';

@@ -1,14 +1,16 @@
 import { PROMISE_JOBS } from '@mailroom/contract';
+import { systemClock } from '../../clock.ts';
 import { BATCH_RETRY_DELAY_SECONDS, BATCH_RETRY_LIMIT } from '../../constants/recovery.ts';
 import type { JobMeta, JobQueue } from '../../jobs/queue.ts';
 import { defineJob, type FeatureJob } from '../../platform/plugin.ts';
 import type { AppServices } from '../../platform/services.ts';
 import { expireBatches, loadBatch } from './repository.ts';
 import { describeError, isRetryableFailure, markStopped, runBatch } from './runner.ts';
+import { batchUndone } from './undone.ts';
 
 export const ACTION_BATCH_JOB = 'recovery.action-batch';
 
-type BatchJobServices = Pick<AppServices, 'db' | 'providers' | 'log'>;
+type BatchJobServices = Pick<AppServices, 'db' | 'providers' | 'log' | 'jobs'> & Partial<Pick<AppServices, 'clock'>>;
 
 /**
  * Large action batches (and undos) run as jobs, one at a time per batch. A failed run is retried
@@ -16,7 +18,7 @@ type BatchJobServices = Pick<AppServices, 'db' | 'providers' | 'log'>;
  * cannot fix (revoked grant, missing scope), the batch is marked failed with the reason, and
  * what it did so far stays undoable.
  */
-async function runBatchJob({ batchId }: { batchId: string }, meta: JobMeta, { db, providers, log }: BatchJobServices): Promise<void> {
+async function runBatchJob({ batchId }: { batchId: string }, meta: JobMeta, { db, providers, log, jobs, clock = systemClock }: BatchJobServices): Promise<void> {
   const batch = await loadBatch(db, batchId);
   if (!batch || (batch.status !== 'running' && batch.status !== 'undoing')) return;
   const provider = await providers(batch.account_id);
@@ -24,6 +26,11 @@ async function runBatchJob({ batchId }: { batchId: string }, meta: JobMeta, { db
   try {
     const finished = await runBatch({ db, provider }, batchId);
     log.info({ batchId, status: finished?.status, done: finished?.done_count, restored: finished?.restored_count }, 'action batch finished');
+    // An undo finished here rather than in undoActionBatch's answer: its listeners hear of it now.
+    if (batch.status === 'undoing' && finished?.status === 'undone') {
+      const rows = await db.selectFrom('action_batch_messages').select('message_id').where('batch_id', '=', batchId).execute();
+      await batchUndone({ db, log, jobs, clock }, { accountId: batch.account_id, messageIds: rows.map((r) => r.message_id), action: batch.kind, startedAt: Number(batch.created_at) });
+    }
   } catch (error) {
     if (!isRetryableFailure(error) || meta.attempt >= BATCH_RETRY_LIMIT) {
       log.warn({ err: error, batchId }, 'action batch stopped');

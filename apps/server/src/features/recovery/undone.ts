@@ -1,7 +1,7 @@
 import type { MailAction } from '@mailroom/contract';
-import type { UserFnContext } from '../registry.ts';
+import type { AppServices } from '../../platform/services.ts';
 
-/** An action batch undone in full before the answer: its messages have their labels from before again. */
+/** An action batch undone in full (before the answer, or by its job): its messages have their labels from before again. */
 export interface BatchUndone {
   accountId: string;
   messageIds: readonly string[];
@@ -10,7 +10,10 @@ export interface BatchUndone {
   startedAt: number;
 }
 
-export type BatchUndoneListener = (ctx: UserFnContext, undone: BatchUndone) => Promise<void>;
+/** What a listener gets: a function's context (an undo answered at once) or the batch job's services (an undo finished in the background). */
+export type UndoServices = Pick<AppServices, 'db' | 'clock' | 'jobs' | 'log'>;
+
+export type BatchUndoneListener = (services: UndoServices, undone: BatchUndone) => Promise<void>;
 
 const listeners = new Set<BatchUndoneListener>();
 
@@ -20,12 +23,12 @@ export function onBatchUndone(listener: BatchUndoneListener): void {
 }
 
 /** Tells the listeners; a listener's failure is logged, never the undo's. */
-export async function batchUndone(ctx: UserFnContext, undone: BatchUndone): Promise<void> {
+export async function batchUndone(services: UndoServices, undone: BatchUndone): Promise<void> {
   for (const listener of listeners) {
     try {
-      await listener(ctx, undone);
+      await listener(services, undone);
     } catch (error) {
-      ctx.log.warn({ err: error }, 'an undo listener failed');
+      services.log.warn({ err: error }, 'an undo listener failed');
     }
   }
 }
