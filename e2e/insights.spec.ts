@@ -102,11 +102,21 @@ test('/insights renders every chart with its table, and the range switch changes
   await expect(page.getByRole('table', { name: 'Top senders' }).getByText('ann@acme.example')).toBeVisible();
 
   // Every chart's table is there for screen readers; "Show table" shows it to everyone.
-  const perDay = page.getByRole('region', { name: 'Mail per day' });
+  const perDay = page.getByRole('region', { name: 'Mail per day', exact: true });
   await perDay.getByRole('button', { name: 'Show table' }).click();
   await expect(perDay.getByRole('button', { name: 'Show chart' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(perDay.getByRole('table', { name: 'Mail per day' }).getByRole('row')).toHaveCount(1 + 7);
+  await expect(perDay.getByRole('table', { name: 'Mail per day', exact: true }).getByRole('row')).toHaveCount(1 + 7);
   await expect(page.getByTestId('per-day-chart')).toHaveCount(0);
+  await expect(page.getByTestId('per-day-bundles-chart')).toHaveCount(1);
+
+  // Received mail stacked by bundle: the chart, and its table with a column per bundle as getInsights answers.
+  const byBundle = page.getByRole('region', { name: 'Mail per day by bundle' });
+  await expect(page.getByTestId('per-day-bundles-chart').locator('svg.recharts-surface:not([aria-label])')).toBeVisible();
+  await byBundle.getByRole('button', { name: 'Show table' }).click();
+  const bundleTable = byBundle.getByRole('table', { name: 'Mail per day by bundle' });
+  await expect(bundleTable.getByRole('columnheader')).toHaveText(['Day', ...week.bundles.map((b) => b.name), 'Sent']);
+  await expect(bundleTable.getByRole('row')).toHaveCount(1 + 7);
+  expect(week.bundles.reduce((sum, b) => sum + b.received, 0)).toBe(week.totals.received);
 
   await page.getByText('90 days', { exact: true }).click();
   await expect(page).toHaveURL(/days=90/);
@@ -114,6 +124,9 @@ test('/insights renders every chart with its table, and the range switch changes
   // The newsletter, twice unread in 90 days: a candidate to unsubscribe from, linked to /unsubscribe.
   const lists = page.getByRole('region', { name: 'Newsletters and lists' });
   await expect(lists.getByRole('link', { name: /unsubscribe from Acme Weekly/ })).toHaveAttribute('href', '/unsubscribe');
+  // axe finds nothing serious on the page with every chart (and one table) showing.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 });
 
 test('Export CSV downloads what the page shows', async () => {
@@ -135,6 +148,10 @@ test('Export CSV downloads what the page shows', async () => {
   expect(senders[0]?.split(',')[0]).toBe(shown.senders[0]?.key);
   await expect(page.getByRole('table', { name: 'Top senders' }).getByRole('row').nth(1)).toContainText(shown.senders[0]?.key ?? '');
   expect(sections.get('Response times')?.[1]).toBe('you,all,1,7200,7200');
+  // Received per day by bundle: a column per bundle, each day's columns adding up to its received mail.
+  const byBundle = sections.get('Received per day by bundle') ?? [];
+  expect(byBundle[0]).toBe(['date', ...shown.bundles.map((b) => b.name), 'sent'].join(','));
+  expect(byBundle.slice(1).map((line) => line.split(',').slice(1, -1).reduce((sum, n) => sum + Number(n), 0))).toEqual(days.map((d) => Number(d[1])));
 });
 
 test('/ops shows the demo mailbox’s sync, and Sync now asks for one', async () => {

@@ -67,6 +67,8 @@ export const insightsDaySchema = z.object({
    * read, so messages read since are not in it.)
    */
   backlog: z.number().int(),
+  /** The day's received messages by bundle id (`none`: in no bundle, or not sorted yet); only bundles with mail that day. */
+  byBundle: z.record(z.string(), z.number().int()),
 });
 export type InsightsDay = z.infer<typeof insightsDaySchema>;
 
@@ -149,6 +151,8 @@ export const insightsSchema = z.object({
     backlogBefore: z.number().int(),
   }),
   days: z.array(insightsDaySchema),
+  /** The bundles the range's received mail is in, most mail first, `none` (no bundle) last: the series of the per-day chart by bundle. */
+  bundles: z.array(z.object({ id: z.string(), name: z.string(), received: z.number().int() })),
   /** Received messages by weekday (0 Monday ... 6 Sunday) and hour (0-23), in the time zone. */
   heatmap: z.array(z.array(z.number().int())),
   senders: z.array(correspondentStatsSchema),

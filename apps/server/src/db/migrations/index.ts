@@ -27,6 +27,7 @@ import * as digestEmailState from './20261126T1220_digest_email_state.ts';
 import * as unsubscribeHistory from './20261126T1230_unsubscribe_history.ts';
 import * as userDisplayNameChosen from './20261126T1231_user_display_name_chosen.ts';
 import * as unsubscribeFallback from './20261126T1232_unsubscribe_fallback.ts';
+import * as insightsUnreadBacklog from './20261126T1240_insights_unread_backlog.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1230_unsubscribe_history': unsubscribeHistory,
   '20261126T1231_user_display_name_chosen': userDisplayNameChosen,
   '20261126T1232_unsubscribe_fallback': unsubscribeFallback,
+  '20261126T1240_insights_unread_backlog': insightsUnreadBacklog,
 };

@@ -5,3 +5,5 @@
  * (`inboxGroups`), and how many of its Other messages are held for the digest.
  */
 export { deliveryOfMessages, heldForDigestCount, importantMail, inboxGroups, shownInInboxFlow, type InboxGroup } from './service.ts';
+/** A message's bundle in SQL and a bundle's name, for aggregates by bundle (/insights' mail per day). */
+export { bundleName, messageBundleOf } from './message-bundle.ts';

@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, type Insights, type UserSettings } from '@mailroom/contract';
 import { toStoreRow, type MessageMeta } from '@mailroom/mail-query';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../db/testing.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
@@ -116,6 +117,11 @@ describe.each(ENGINES)('insights aggregates on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestDatabase(engine);
     await seed(t.db);
+    const classified = (account: string, id: string, bundle: string | null) => ({ account_id: account, message_id: id, bundle_id: bundle, reason: 'test', source: 'rules' as const, sender: 'x@x.example', classified_at: NOW });
+    await t.db
+      .insertInto('message_bundles')
+      .values([classified('a1', 'r6', 'newsletters'), classified('a1', 'r4', 'newsletters'), classified('a1', 'r5', 'newsletters'), classified('a1', 'r3', null), classified('a2', 'r1', 'travel')])
+      .execute();
     insights = await run();
   });
   afterAll(() => t.destroy());
@@ -125,12 +131,32 @@ describe.each(ENGINES)('insights aggregates on %s', (engine) => {
   });
 
   test('received, sent, read, unread and the backlog per local day; a reply at 23:30 on the DST day counts on that day', () => {
-    expect(insights.days).toEqual([
+    expect(insights.days.map(({ byBundle: _, ...day }) => day)).toEqual([
       { date: '2026-10-31', received: 2, sent: 1, read: 1, unread: 1, backlog: 2 },
       { date: '2026-11-01', received: 2, sent: 1, read: 1, unread: 1, backlog: 3 },
       { date: '2026-11-02', received: 3, sent: 1, read: 1, unread: 2, backlog: 5 },
     ]);
     expect(insights.totals).toEqual({ received: 7, sent: 3, read: 3, unread: 4, backlogBefore: 1 });
+  });
+
+  test('received mail per local day by bundle: the newsletters in theirs, Bob’s sorted into none, the rest not sorted yet', () => {
+    // r6 (Sat) and r4, r5 (Mon) are Newsletters; r3 (Sun 01:30 EST) was sorted into no bundle;
+    // r1, r2 and r7 have no row yet. Another account's classification of the same ids is not read.
+    expect(insights.days.map((d) => [d.date, d.byBundle])).toEqual([
+      ['2026-10-31', { newsletters: 1, none: 1 }],
+      ['2026-11-01', { none: 2 }],
+      ['2026-11-02', { newsletters: 2, none: 1 }],
+    ]);
+    expect(insights.bundles).toEqual([
+      { id: 'newsletters', name: 'Newsletters', received: 3 },
+      { id: 'none', name: 'No bundle', received: 4 },
+    ]);
+  });
+
+  test.runIf(engine === 'sqlite')('the backlog before the range is counted from the partial index of unread received mail', async () => {
+    const { rows } = await sql<{ detail: string }>`explain query plan select count(*) as n from messages
+      where account_id = 'a1' and internal_date < 1 and (system_labels & 270) = 0 and (system_labels & 32) <> 0`.execute(t.db);
+    expect(rows.map((r) => r.detail).join(' ')).toContain('COVERING INDEX messages_unread_received');
   });
 
   test('arrivals by local weekday and hour (Monday first), across the change of offset', () => {

@@ -1,6 +1,7 @@
 import { systemLabelBit } from '@mailroom/mail-query';
 import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { messageBundleOf } from '../bundles/index.ts';
 
 /**
  * The SQL aggregates behind /insights (issue 18). Every query is scoped to one account and a
@@ -55,23 +56,28 @@ function senderName(db: Db, alias = ''): RawBuilder<string | null> {
 
 export interface BucketRow {
   bucket: number;
+  /** The bundle of these messages (null: none, or not sorted yet). */
+  bundle: string | null;
   received: number;
   sent: number;
   unread: number;
 }
 
-/** Received, sent and still-unread counts per 15-minute bucket of the range. */
+/**
+ * Received, sent and still-unread counts per 15-minute bucket of the range and bundle: one pass
+ * over the range's date index, with one primary-key lookup per message for its bundle.
+ */
 export async function countBuckets(db: Db, range: Range): Promise<BucketRow[]> {
-  const bucket = sql.raw(`internal_date / ${BUCKET_MS}`);
+  const bucket = sql.raw(`m.internal_date / ${BUCKET_MS}`);
   const { rows } = await sql<BucketRow>`
-    select ${bucket} as bucket,
-      sum(case when ${received()} then 1 else 0 end) as received,
-      sum(case when ${sent()} then 1 else 0 end) as sent,
-      sum(case when ${received()} and ${unread()} then 1 else 0 end) as unread
-    from messages
-    where account_id = ${range.accountId} and internal_date >= ${range.start} and internal_date < ${range.end}
-    group by ${bucket}`.execute(db);
-  return rows.map((r) => ({ bucket: Number(r.bucket), received: Number(r.received), sent: Number(r.sent), unread: Number(r.unread) }));
+    select ${bucket} as bucket, ${messageBundleOf('m')} as bundle,
+      sum(case when ${received('m.')} then 1 else 0 end) as received,
+      sum(case when ${sent('m.')} then 1 else 0 end) as sent,
+      sum(case when ${received('m.')} and ${unread('m.')} then 1 else 0 end) as unread
+    from messages m
+    where m.account_id = ${range.accountId} and m.internal_date >= ${range.start} and m.internal_date < ${range.end}
+    group by 1, 2`.execute(db);
+  return rows.map((r) => ({ bucket: Number(r.bucket), bundle: r.bundle ?? null, received: Number(r.received), sent: Number(r.sent), unread: Number(r.unread) }));
 }
 
 /** Received messages from before `before` that are still unread. */

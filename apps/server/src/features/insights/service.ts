@@ -12,6 +12,7 @@ import {
 } from '@mailroom/contract';
 import { listIdentifier, startOfDay, wallClock } from '@mailroom/mail-query';
 import type { Db } from '../../db/database.ts';
+import { bundleName } from '../bundles/index.ts';
 import {
   actionTotals,
   BUCKET_MS,
@@ -75,9 +76,13 @@ export function durationStats(durations: readonly number[]): DurationStats {
   return { count: sorted.length, medianMs: percentile(sorted, 50), p90Ms: percentile(sorted, 90) };
 }
 
+/** The per-day chart's series for received mail in no bundle (or not sorted into one yet). */
+const NO_BUNDLE = 'none';
+
 const empty = (): Omit<Insights, 'range'> => ({
   totals: { received: 0, sent: 0, read: 0, unread: 0, backlogBefore: 0 },
   days: [],
+  bundles: [],
   heatmap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
   senders: [],
   domains: [],
@@ -117,7 +122,7 @@ export async function computeInsights(db: Db, query: InsightsQuery): Promise<Ins
     endsAt: new Date(end).toISOString(),
   };
   const result = { range, ...empty() };
-  result.days = dates.map((date) => ({ date, received: 0, sent: 0, read: 0, unread: 0, backlog: 0 }));
+  result.days = dates.map((date) => ({ date, received: 0, sent: 0, read: 0, unread: 0, backlog: 0, byBundle: {} as Record<string, number> }));
   result.mailroom = await mailroomActivity(db, query, start, end);
   if (!query.accountId) return result;
 
@@ -131,7 +136,8 @@ export async function computeInsights(db: Db, query: InsightsQuery): Promise<Ins
   ]);
   const calendar = new RangeCalendar(dates, starts, end, timeZone);
 
-  // Buckets into local days and the weekday × hour grid.
+  // Buckets into local days (by bundle too) and the weekday × hour grid.
+  const bundleTotals = new Map<string, number>();
   for (const b of buckets) {
     const at = b.bucket * BUCKET_MS;
     const local = calendar.at(at);
@@ -140,9 +146,17 @@ export async function computeInsights(db: Db, query: InsightsQuery): Promise<Ins
     day.sent += b.sent;
     day.unread += b.unread;
     day.read += b.received - b.unread;
+    if (b.received > 0) {
+      const bundle = b.bundle && bundleName(b.bundle) ? b.bundle : NO_BUNDLE;
+      day.byBundle[bundle] = (day.byBundle[bundle] ?? 0) + b.received;
+      bundleTotals.set(bundle, (bundleTotals.get(bundle) ?? 0) + b.received);
+    }
     const row = result.heatmap[local.weekday] as number[];
     row[local.hour] = (row[local.hour] as number) + b.received;
   }
+  result.bundles = [...bundleTotals]
+    .map(([id, received]) => ({ id, name: id === NO_BUNDLE ? 'No bundle' : (bundleName(id) as string), received }))
+    .sort((a, b) => Number(a.id === NO_BUNDLE) - Number(b.id === NO_BUNDLE) || b.received - a.received || a.id.localeCompare(b.id));
   let backlog = backlogBefore;
   for (const day of result.days) {
     backlog += day.unread;

@@ -70,6 +70,38 @@ export function DailyChart({ days }: { days: Insights['days'] }) {
   );
 }
 
+/**
+ * Series colours for bundles, told apart by hue and lightness (after Okabe and Ito's palette for
+ * colour-blind readers), lighter on the dark theme. "No bundle" is the theme's muted grey.
+ */
+const BUNDLE_COLOURS = {
+  light: ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#8a6d00', '#56b4e9', '#882255', '#44aa99', '#332288'],
+  dark: ['#56b4e9', '#f0a35e', '#3ccf9f', '#e3a3c8', '#e6c84f', '#9ad0f2', '#d483a8', '#7fd1c4', '#a99ff0'],
+};
+
+/** Received mail per day stacked by bundle (the largest first, "No bundle" on top), beside what the user sent. */
+export function BundleDailyChart({ days, bundles }: { days: Insights['days']; bundles: Insights['bundles'] }) {
+  const p = usePalette();
+  const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+  const colours = BUNDLE_COLOURS[dark ? 'dark' : 'light'];
+  const data = days.map((d) => ({ label: formatDay(d.date), sent: d.sent, ...Object.fromEntries(bundles.map((b) => [`b:${b.id}`, d.byBundle[b.id] ?? 0])) }));
+  return (
+    <ResponsiveContainer width="100%" height={HEIGHT}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: -12, bottom: 0 }}>
+        <CartesianGrid stroke={p.line} vertical={false} />
+        <XAxis dataKey="label" tick={{ fill: p.muted, fontSize: 12 }} stroke={p.line} minTickGap={16} />
+        <YAxis allowDecimals={false} tick={{ fill: p.muted, fontSize: 12 }} stroke={p.line} />
+        <Tooltip {...tooltipStyle(p)} cursor={{ fill: p.line, opacity: 0.4 }} formatter={(value) => formatCount(Number(value))} />
+        <Legend wrapperStyle={{ color: p.fg, fontSize: 12 }} />
+        {bundles.map((b, i) => (
+          <Bar key={b.id} dataKey={`b:${b.id}`} name={b.name} stackId="received" fill={b.id === 'none' ? p.muted : colours[i % colours.length]} isAnimationActive={false} />
+        ))}
+        <Bar dataKey="sent" name="Sent" fill={p.sent} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
 /** The unread backlog at the end of each day. */
 export function BacklogChart({ days }: { days: Insights['days'] }) {
   const p = usePalette();

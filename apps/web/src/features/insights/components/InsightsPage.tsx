@@ -11,6 +11,7 @@ import { customRangeProblem, presetRange, rangeFromSearch, todayIn, type Insight
 import { TimeSaved } from './TimeSaved';
 
 const DailyChart = lazy(() => import('./Charts').then((m) => ({ default: m.DailyChart })));
+const BundleDailyChart = lazy(() => import('./Charts').then((m) => ({ default: m.BundleDailyChart })));
 const BacklogChart = lazy(() => import('./Charts').then((m) => ({ default: m.BacklogChart })));
 const WeekdayChart = lazy(() => import('./Charts').then((m) => ({ default: m.WeekdayChart })));
 
@@ -69,6 +70,7 @@ export function InsightsPage() {
         <div className={cx('min-w-0 space-y-6 transition-opacity', insights.isPlaceholderData && 'opacity-60')} aria-busy={insights.isPlaceholderData}>
           <Summary insights={data} />
           <MailPerDay insights={data} />
+          <MailPerDayByBundle insights={data} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Backlog insights={data} />
             <Heatmap insights={data} />
@@ -222,7 +224,10 @@ function ChartSection({ id, title, description, chart, table }: { id: string; ti
           <Suspense fallback={<div className="flex h-60 items-center justify-center text-accent"><Spinner label="Loading the chart…" /></div>}>{chart}</Suspense>
         </div>
       )}
-      <div className={asTable ? 'max-h-96 overflow-auto' : 'sr-only'}>{table}</div>
+      {/* A long table scrolls in its box, which then takes keyboard focus so it can be scrolled without a mouse. */}
+      <div className={asTable ? 'max-h-96 overflow-auto' : 'sr-only'} {...(asTable ? { tabIndex: 0, role: 'group', 'aria-label': `${title} (table)` } : {})}>
+        {table}
+      </div>
     </Card>
   );
 }
@@ -274,6 +279,33 @@ function MailPerDay({ insights }: { insights: Insights }) {
           head={['Day', 'Received', 'Read', 'Unread', 'Sent']}
           numeric={[1, 2, 3, 4]}
           rows={insights.days.map((d) => [formatDay(d.date, true), formatCount(d.received), formatCount(d.read), formatCount(d.unread), formatCount(d.sent)])}
+        />
+      }
+    />
+  );
+}
+
+function MailPerDayByBundle({ insights }: { insights: Insights }) {
+  return (
+    <ChartSection
+      id="per-day-bundles"
+      title="Mail per day by bundle"
+      description={
+        <>
+          Received mail stacked by the{' '}
+          <Link to="/bundles" className="text-accent underline underline-offset-2 hover:no-underline">
+            bundle
+          </Link>{' '}
+          it is in (“No bundle”: kept in the inbox, or not sorted yet), beside what you sent.
+        </>
+      }
+      chart={<BundleDailyChart days={insights.days} bundles={insights.bundles} />}
+      table={
+        <Table
+          caption="Mail per day by bundle"
+          head={['Day', ...insights.bundles.map((b) => b.name), 'Sent']}
+          numeric={insights.bundles.map((_, i) => i + 1).concat(insights.bundles.length + 1)}
+          rows={insights.days.map((d) => [formatDay(d.date, true), ...insights.bundles.map((b) => formatCount(d.byBundle[b.id] ?? 0)), formatCount(d.sent)])}
         />
       }
     />

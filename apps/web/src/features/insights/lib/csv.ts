@@ -25,6 +25,11 @@ export function insightsCsv(insights: Insights): string {
       ['date', 'received', 'read', 'unread', 'sent', 'unread backlog'],
       insights.days.map((d) => [d.date, d.received, d.read, d.unread, d.sent, d.backlog]),
     ),
+    table(
+      'Received per day by bundle',
+      ['date', ...insights.bundles.map((b) => b.name), 'sent'],
+      insights.days.map((d) => [d.date, ...insights.bundles.map((b) => d.byBundle[b.id] ?? 0), d.sent]),
+    ),
     table('Arrivals by weekday and hour', ['weekday', ...Array.from({ length: 24 }, (_, h) => `${h}:00`)], insights.heatmap.map((row, i) => [WEEKDAYS[i] as string, ...row])),
     table(
       'Top senders',
