@@ -124,3 +124,41 @@ describe('/unsubscribe after a failed one-click', () => {
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Block Flaky News?');
   });
 });
+
+describe('/unsubscribe bulk selection', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('blocks every selected sender after one confirmation, and Undo unblocks them and puts their mail back', async () => {
+    const blocked = new Set<string>();
+    const api = fakeApi({
+      listSubscriptions: () => {
+        const subscriptions = [subscription({ id: 'a', name: 'Alpha News' }), subscription({ id: 'b', name: 'Beta Deals' })].map((s) =>
+          blocked.has(s.id) ? { ...s, state: 'blocked' as const, blocked: true } : s,
+        );
+        return { subscriptions, nextPageToken: null, total: 2 };
+      },
+      blockSender: ({ subscriptionId }) => {
+        blocked.add(subscriptionId);
+        return { archive: { batchId: `batch-${subscriptionId}`, count: 2, status: 'done' } };
+      },
+      unblockSender: ({ subscriptionId }) => ({ unblocked: blocked.delete(subscriptionId) }),
+      undoActionBatch: ({ batchId }) => ({ batchId, status: 'undone', restored: 2 }),
+      listActionBatches: () => ({ batches: [] }),
+    });
+    renderSignedIn(<UnsubscribePage />);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Alpha News' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Beta Deals' }));
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Selected subscriptions' })).getByRole('button', { name: 'Block' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('these 2 senders');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Block' }));
+    const bar = await screen.findByTestId('block-bar');
+    expect(bar.textContent).toContain('Blocked 2 senders: 4 messages archived');
+    expect(api.callsTo('blockSender')).toEqual([{ subscriptionId: 'a' }, { subscriptionId: 'b' }]);
+    fireEvent.click(within(bar).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(bar.textContent).toContain('2 senders are unblocked; the mail is back.'));
+    expect(api.callsTo('unblockSender')).toEqual([{ subscriptionId: 'a' }, { subscriptionId: 'b' }]);
+    expect(api.callsTo('undoActionBatch')).toEqual([{ batchId: 'batch-a' }, { batchId: 'batch-b' }]);
+    expect(api.problems).toEqual([]);
+  });
+});

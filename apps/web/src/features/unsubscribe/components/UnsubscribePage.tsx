@@ -64,14 +64,20 @@ function ActionDialog({
   const run = () => {
     setError(null);
     if (action === 'block') {
-      if (!one) return;
-      block.mutate(one.id, {
-        onSuccess: (result) => {
-          onBlocked({ subscriptionId: one.id, name: one.name, batchId: result.archive?.batchId ?? null, count: result.archive?.count ?? 0 });
-          onClose();
+      block.mutate(
+        subscriptions.map((s) => s.id),
+        {
+          onSuccess: (done) => {
+            onBlocked({
+              name: one ? one.name : `${subscriptions.length} senders`,
+              items: done.map((d) => ({ subscriptionId: d.subscriptionId, batchId: d.batchId })),
+              count: done.reduce((sum, d) => sum + d.count, 0),
+            });
+            onClose();
+          },
+          onError: setError,
         },
-        onError: setError,
-      });
+      );
       return;
     }
     unsubscribe.mutate(
@@ -132,7 +138,7 @@ function ActionDialog({
       <div className="space-y-3 text-sm">
         {action === 'block' ? (
           <p>
-            Mailroom archives the mail from {one?.name ?? 'these senders'} in your inbox now, and its new mail as it arrives, until you unblock it. You can undo this.
+            Mailroom archives the mail from {one?.name ?? `these ${subscriptions.length} senders`} in your inbox now, and {one ? 'its' : 'their'} new mail as it arrives, until you unblock {one ? 'it' : 'them'}. You can undo this.
           </p>
         ) : (
           <>
@@ -159,9 +165,10 @@ function ActionDialog({
 }
 
 interface BlockedAction {
-  subscriptionId: string;
+  /** The sender's name, or "3 senders". */
   name: string;
-  batchId: string | null;
+  items: Array<{ subscriptionId: string; batchId: string | null }>;
+  /** Messages archived in all. */
   count: number;
 }
 
@@ -175,8 +182,8 @@ function BlockedBar({ blocked, onDone }: { blocked: BlockedAction; onDone: () =>
         <div className="flex items-start gap-3">
           <p className="min-w-0 flex-1 text-sm font-semibold text-fg" aria-live="polite">
             {undone
-              ? `${blocked.name} is unblocked; its mail is back.`
-              : `Blocked ${blocked.name}${blocked.count ? `: ${blocked.count} ${blocked.count === 1 ? 'message' : 'messages'} archived` : ''}. New mail from it will be archived.`}
+              ? `${blocked.name} ${blocked.items.length === 1 ? 'is' : 'are'} unblocked; the mail is back.`
+              : `Blocked ${blocked.name}${blocked.count ? `: ${blocked.count} ${blocked.count === 1 ? 'message' : 'messages'} archived` : ''}. New mail from ${blocked.items.length === 1 ? 'it' : 'them'} will be archived.`}
           </p>
           {!undone ? (
             <Button
@@ -184,7 +191,7 @@ function BlockedBar({ blocked, onDone }: { blocked: BlockedAction; onDone: () =>
               size="sm"
               icon="undo"
               busy={unblock.isPending}
-              onClick={() => unblock.mutate({ subscriptionId: blocked.subscriptionId, batchId: blocked.batchId }, { onSuccess: () => setUndone(true) })}
+              onClick={() => unblock.mutate(blocked.items, { onSuccess: () => setUndone(true) })}
             >
               Undo
             </Button>
@@ -216,7 +223,7 @@ export function UnsubscribePage() {
   const chosen = list.filter((s) => selected.has(s.id));
 
   const onAction = (subscription: Subscription, action: RowAction) => {
-    if (action === 'unblock') unblock.mutate({ subscriptionId: subscription.id });
+    if (action === 'unblock') unblock.mutate([{ subscriptionId: subscription.id }]);
     else if (action === 'fallback-mailto') setPending({ action: 'unsubscribe', subscriptions: [subscription], method: 'mailto' });
     else if (action === 'fallback-link') setPending({ action: 'unsubscribe', subscriptions: [subscription], method: 'link' });
     else setPending({ action, subscriptions: [subscription] });
@@ -269,6 +276,9 @@ export function UnsubscribePage() {
           </Button>
           <Button size="sm" variant="secondary" icon="archive" onClick={() => setPending({ action: 'unsubscribe-archive', subscriptions: chosen })}>
             Unsubscribe and archive existing
+          </Button>
+          <Button size="sm" variant="ghost" icon="stop" onClick={() => setPending({ action: 'block', subscriptions: chosen.filter((s) => s.state !== 'blocked') })} disabled={chosen.every((s) => s.state === 'blocked')}>
+            Block
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
             Clear selection

@@ -35,19 +35,31 @@ export function useUnsubscribe() {
   return useMutation({ mutationFn: (data: FnRequest<'unsubscribe'>) => callFn('unsubscribe', data), onSettled: refresh });
 }
 
+/** Blocks one or more subscriptions, one blockSender each (each archive its own action batch). */
 export function useBlock() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (subscriptionId: string) => callFn('blockSender', { subscriptionId }), onSettled: refresh });
+  return useMutation({
+    mutationFn: async (subscriptionIds: readonly string[]) => {
+      const blocked: Array<{ subscriptionId: string; batchId: string | null; count: number }> = [];
+      for (const subscriptionId of subscriptionIds) {
+        const { archive } = await callFn('blockSender', { subscriptionId });
+        blocked.push({ subscriptionId, batchId: archive?.batchId ?? null, count: archive?.count ?? 0 });
+      }
+      return blocked;
+    },
+    onSettled: refresh,
+  });
 }
 
 /** Unblocks, and puts back what blocking archived (when its batch is given and can still be undone). */
 export function useUnblock() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({ subscriptionId, batchId }: { subscriptionId: string; batchId?: string | null }) => {
-      const result = await callFn('unblockSender', { subscriptionId });
-      if (batchId) await callFn('undoActionBatch', { batchId });
-      return result;
+    mutationFn: async (items: ReadonlyArray<{ subscriptionId: string; batchId?: string | null }>) => {
+      for (const { subscriptionId, batchId } of items) {
+        await callFn('unblockSender', { subscriptionId });
+        if (batchId) await callFn('undoActionBatch', { batchId });
+      }
     },
     onSettled: refresh,
   });
