@@ -301,6 +301,25 @@ describe.each(ENGINES)('priority and Inbox Flow (%s)', (engine) => {
     expect(notified.map((n) => n.message_id)).toEqual([dinner.id]);
   });
 
+  test('the parsed model is reused only while it is the stored one: a write by another server shows at once', async () => {
+    const [first] = (await inbox(alice, { split: 'all' })).messages;
+    const explain = () => ok<{ threshold: number }>(alice.call('explainPriority', { messageId: first!.id }));
+    const before = (await explain()).threshold;
+    // Another process learns: the row's state and version change under this server's cache.
+    const row = await t.database.db.selectFrom('priority_models').select(['state', 'version']).where('account_id', '=', alice.accountId).executeTakeFirstOrThrow();
+    const state = JSON.parse(row.state) as { threshold: number };
+    const moved = before > 60 ? 30 : 77;
+    await t.database.db
+      .updateTable('priority_models')
+      .set({ state: JSON.stringify({ ...state, threshold: moved }), version: Number(row.version) + 1 })
+      .where('account_id', '=', alice.accountId)
+      .execute();
+    expect((await explain()).threshold).toBe(moved);
+    // Put back what the model had (the next tests read it).
+    await t.database.db.updateTable('priority_models').set({ state: row.state, version: Number(row.version) + 2 }).where('account_id', '=', alice.accountId).execute();
+    expect((await explain()).threshold).toBe(before);
+  });
+
   test('recordFeedback checks its input: an unknown action, a message not in the mailbox', async () => {
     const [first] = (await inbox(alice, { split: 'all' })).messages;
     const refused = await failure(alice.call('recordFeedback', { messageId: first!.id, action: 'love' }));
