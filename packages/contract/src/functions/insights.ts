@@ -126,6 +126,11 @@ export const mailroomActivitySchema = z.object({
   restored: z.number().int(),
   /** Replies sent through Mailroom, and how many of them started from a suggestion. */
   repliesSent: z.number().int(),
+  /**
+   * Of the unsubscribes asked in the range (one-click accepted, mail sent, page opened; issue 17),
+   * how many the watch confirmed stopped (no mail 2 days after) and how many still send.
+   */
+  unsubscribes: z.object({ stopped: z.number().int(), stillSending: z.number().int() }),
   /** The estimate: the sum of savedSeconds. */
   savedSeconds: z.number(),
 });

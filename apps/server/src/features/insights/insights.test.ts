@@ -85,15 +85,16 @@ async function seed(db: TestDatabase['db']): Promise<void> {
       batch('b5', 'a2', 'quarantine', 1000, 0, at('2026-11-01T15:00:00Z')),
     ])
     .execute();
-  const unsubscribe = (id: string, account: string, outcome: 'unsubscribed' | 'sent' | 'open-link' | 'failed', requestedAt: number) => ({
+  const unsubscribe = (id: string, account: string, outcome: 'unsubscribed' | 'sent' | 'open-link' | 'failed', requestedAt: number, watch: { stoppedAt?: number; stillSending?: string } = {}) => ({
     id, account_id: account, subscription_key: `list:${id}`, name: id, method: 'one-click' as const, outcome, result: '', requested_at: requestedAt,
-    checked_at: null, stopped_at: null, still_sending_message_id: null, still_sending_date: null, still_sending_subject: null,
+    checked_at: null, stopped_at: watch.stoppedAt ?? null, still_sending_message_id: watch.stillSending ?? null, still_sending_date: watch.stillSending ? requestedAt + 3 * DAY : null, still_sending_subject: watch.stillSending ? 'Still here' : null,
   });
   await db
     .insertInto('unsubscribe_requests')
     .values([
-      unsubscribe('u1', 'a1', 'unsubscribed', at('2026-11-01T12:00:00Z')),
-      unsubscribe('u2', 'a1', 'sent', at('2026-11-02T12:00:00Z')),
+      // The watch (issue 17) found u1 stopped and u2 still sending.
+      unsubscribe('u1', 'a1', 'unsubscribed', at('2026-11-01T12:00:00Z'), { stoppedAt: at('2026-11-03T13:00:00Z') }),
+      unsubscribe('u2', 'a1', 'sent', at('2026-11-02T12:00:00Z'), { stillSending: 'late-1' }),
       // Only a link opened for the user, a failure, one before the range and another account's: not counted.
       unsubscribe('u3', 'a1', 'open-link', at('2026-11-02T12:00:00Z')),
       unsubscribe('u4', 'a1', 'failed', at('2026-11-02T12:00:00Z')),
@@ -213,6 +214,7 @@ describe.each(ENGINES)('insights aggregates on %s', (engine) => {
       ],
       restored: 2,
       repliesSent: 3,
+      unsubscribes: { stopped: 1, stillSending: 1 },
       savedSeconds: 292,
     });
   });

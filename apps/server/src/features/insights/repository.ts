@@ -202,6 +202,26 @@ export async function unsubscribeTotal(db: Db, accountId: string, since: number,
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Of the unsubscribes asked since `since` (one-click accepted, mail sent, a page opened for the
+ * user), how many features/unsubscribe's watch confirmed stopped (no mail for 2 days after) and
+ * how many still send (mail came more than 2 days after).
+ */
+export async function unsubscribeOutcomes(db: Db, accountId: string, since: number, end: number): Promise<{ stopped: number; stillSending: number }> {
+  const row = await db
+    .selectFrom('unsubscribe_requests')
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('still_sending_message_id', 'is not', null).then(1).else(0).end()).as('stillSending'),
+      eb.fn.sum<number>(eb.case().when(eb.and([eb('still_sending_message_id', 'is', null), eb('stopped_at', 'is not', null)])).then(1).else(0).end()).as('stopped'),
+    ])
+    .where('account_id', '=', accountId)
+    .where('outcome', 'in', ['unsubscribed', 'sent', 'open-link'])
+    .where('requested_at', '>=', since)
+    .where('requested_at', '<', end)
+    .executeTakeFirst();
+  return { stopped: Number(row?.stopped ?? 0), stillSending: Number(row?.stillSending ?? 0) };
+}
+
 /** Replies sent through Mailroom since `since`, and how many started from a suggestion. */
 export async function replyTotals(db: Db, accountId: string, since: number, end: number): Promise<{ sent: number; fromSuggestions: number }> {
   const row = await db

@@ -21,6 +21,7 @@ import {
   countUnreadBefore,
   replyTotals,
   senderVolumes,
+  unsubscribeOutcomes,
   unsubscribeTotal,
   userReplies,
   type Range,
@@ -92,7 +93,7 @@ const empty = (): Omit<Insights, 'range'> => ({
     byWeekday: Array.from({ length: 7 }, (_, weekday) => ({ weekday, mine: durationStats([]), theirs: durationStats([]) })),
   },
   lists: [],
-  mailroom: { countedSince: '', truncated: false, actions: [], restored: 0, repliesSent: 0, savedSeconds: 0 },
+  mailroom: { countedSince: '', truncated: false, actions: [], restored: 0, repliesSent: 0, unsubscribes: { stopped: 0, stillSending: 0 }, savedSeconds: 0 },
 });
 
 /** Which settings field holds the per-action seconds, and which batch kind counts for the action. */
@@ -318,10 +319,24 @@ function listName(listId: string): string {
 async function mailroomActivity(db: Db, query: InsightsQuery, start: number, end: number): Promise<Insights['mailroom']> {
   const retainedFrom = query.now - DERIVED_DATA_RETENTION_MS;
   const since = Math.max(start, retainedFrom);
-  const activity: Insights['mailroom'] = { countedSince: new Date(since).toISOString(), truncated: start < retainedFrom, actions: [], restored: 0, repliesSent: 0, savedSeconds: 0 };
-  const [batches, replies, unsubscribed] = query.accountId
-    ? await Promise.all([actionTotals(db, query.accountId, since, end), replyTotals(db, query.accountId, since, end), unsubscribeTotal(db, query.accountId, since, end)])
-    : [[], { sent: 0, fromSuggestions: 0 }, 0];
+  const activity: Insights['mailroom'] = {
+    countedSince: new Date(since).toISOString(),
+    truncated: start < retainedFrom,
+    actions: [],
+    restored: 0,
+    repliesSent: 0,
+    unsubscribes: { stopped: 0, stillSending: 0 },
+    savedSeconds: 0,
+  };
+  const [batches, replies, unsubscribed, outcomes] = query.accountId
+    ? await Promise.all([
+        actionTotals(db, query.accountId, since, end),
+        replyTotals(db, query.accountId, since, end),
+        unsubscribeTotal(db, query.accountId, since, end),
+        unsubscribeOutcomes(db, query.accountId, since, end),
+      ])
+    : [[], { sent: 0, fromSuggestions: 0 }, 0, { stopped: 0, stillSending: 0 }];
+  activity.unsubscribes = outcomes;
   activity.restored = batches.reduce((sum, b) => sum + b.restored, 0);
   activity.repliesSent = replies.sent;
   for (const { action, kind, setting } of ACTIONS) {

@@ -1,6 +1,7 @@
 import type { Insights, MailroomAction } from '@mailroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { describeError } from '../../../shared/api';
 import { Alert, Button, Card } from '../../../shared/ui';
 import { useSettings } from '../../settings';
@@ -49,6 +50,15 @@ export function TimeSaved({ insights }: { insights: Insights }) {
         {mailroom.truncated ? ' (Mailroom keeps its record of actions for 30 days, so earlier ones are not counted)' : ''}. Messages put back with Undo are left out:{' '}
         {formatCount(mailroom.restored)} restored. {formatCount(mailroom.repliesSent)} replies sent from Mailroom.
       </p>
+      {mailroom.unsubscribes.stopped + mailroom.unsubscribes.stillSending > 0 ? (
+        <p className="-mt-2 mb-4 text-sm text-muted" data-testid="unsubscribe-outcomes">
+          Lists unsubscribed from: {formatCount(mailroom.unsubscribes.stopped)} confirmed stopped
+          {mailroom.unsubscribes.stillSending > 0 ? `, ${formatCount(mailroom.unsubscribes.stillSending)} still sending after 2 days` : ''}.{' '}
+          <Link to="/unsubscribe" className="font-medium text-accent underline underline-offset-2 hover:no-underline">
+            See them on Unsubscribe
+          </Link>
+        </p>
+      ) : null}
       <form onSubmit={save}>
         <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">

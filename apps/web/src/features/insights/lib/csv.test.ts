@@ -22,7 +22,7 @@ const insights: Insights = {
   domains: [],
   responseTimes: { mine: durations, theirs: durations, byWeekday: [] },
   lists: [],
-  mailroom: { countedSince: '2026-11-01T00:00:00.000Z', truncated: false, actions: [], restored: 0, repliesSent: 0, savedSeconds: 0 },
+  mailroom: { countedSince: '2026-11-01T00:00:00.000Z', truncated: false, actions: [], restored: 0, repliesSent: 0, unsubscribes: { stopped: 0, stillSending: 0 }, savedSeconds: 0 },
 } as unknown as Insights;
 
 describe('insights CSV', () => {
