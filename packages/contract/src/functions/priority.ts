@@ -107,8 +107,8 @@ export const priorityFunctions = {
     auth: 'user',
     mutates: true,
     summary:
-      'Teaches the model what the user did with a message (open, reply, star, important, not_important, archive, delete, quarantine, ignore) without changing it in Gmail (modifyEmails does that, and teaches the model too). Learned before the answer: the message’s new score and side, and what changed for its sender ("Mail from Alice will rank higher"), or null when nothing visible did. NOT_FOUND for a message that is not in the user’s mailbox.',
-    request: z.object({ messageId: messageIdSchema(), action: priorityActionSchema }).strict(),
+      'Teaches the model what the user did with a message (open, reply, star, important, not_important, archive, delete, quarantine, ignore) without changing it in Gmail (modifyEmails does that, and teaches the model too). Learned before the answer: the message’s new score and side, and what changed for its sender ("Mail from Alice will rank higher"), or null when nothing visible did. `undo: true` takes back the latest such act on the message learned in the last 7 days (nothing when there is none). NOT_FOUND for a message that is not in the user’s mailbox.',
+    request: z.object({ messageId: messageIdSchema(), action: priorityActionSchema, undo: z.boolean().optional() }).strict(),
     response: z.object({
       messageId: z.string(),
       score: z.number().int().min(0).max(100),

@@ -171,9 +171,17 @@ export async function recordActions(
  * the model — recorded by Mailroom, or read from the batch's label changes by sync — gets an
  * `undo` entry in the log, which the next `learn` applies as a retraction (or, when the action
  * was not learned yet, by leaving both out). Only actions since the batch started count, and
- * each once however often the undo is reported.
+ * each once however often the undo is reported. recordFeedback's undo takes back one.
  */
-export async function recordUndo(db: Db, accountId: string, messageIds: readonly string[], action: PriorityAction, since: number, at: number): Promise<number> {
+export async function recordUndo(
+  db: Db,
+  accountId: string,
+  messageIds: readonly string[],
+  action: PriorityAction,
+  since: number,
+  at: number,
+  options: { once?: boolean } = {},
+): Promise<number> {
   let recorded = 0;
   for (const part of inChunks([...new Set(messageIds)])) {
     const rows = await db
@@ -186,7 +194,8 @@ export async function recordUndo(db: Db, accountId: string, messageIds: readonly
       .execute();
     const balance = new Map<string, number>();
     for (const row of rows) balance.set(row.message_id, (balance.get(row.message_id) ?? 0) + (row.source === 'undo' ? -1 : 1));
-    const entries = [...balance].flatMap(([messageId, n]) => Array.from({ length: Math.max(0, n) }, () => messageId));
+    // `once`: the latest act only (the reading pane's feedback, taken back one at a time).
+    const entries = [...balance].flatMap(([messageId, n]) => Array.from({ length: Math.max(0, options.once ? Math.min(n, 1) : n) }, () => messageId));
     if (entries.length === 0) continue;
     await db
       .insertInto('priority_actions')

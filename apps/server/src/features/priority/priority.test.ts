@@ -320,6 +320,29 @@ describe.each(ENGINES)('priority and Inbox Flow (%s)', (engine) => {
     expect((await explain()).threshold).toBe(before);
   });
 
+  test('recordFeedback with undo takes the reading pane’s “More important” back: the message returns to its side and score', async () => {
+    const agenda = bySubject(await everything(alice), 'Next meeting agenda');
+    expect(agenda.priority.important).toBe(false);
+    const marked = await ok<{ score: number; important: boolean }>(alice.call('recordFeedback', { messageId: agenda.id, action: 'important' }));
+    expect(marked.important).toBe(true);
+    const undone = await ok<{ score: number; important: boolean; effect: string | null }>(alice.call('recordFeedback', { messageId: agenda.id, action: 'important', undo: true }));
+    expect(undone).toMatchObject({ important: false, effect: null });
+    expect(Math.abs(undone.score - agenda.priority.score)).toBeLessThanOrEqual(2);
+    const why = await ok<{ contributions: Array<{ text: string }> }>(alice.call('explainPriority', { messageId: agenda.id }));
+    expect(why.contributions.map((c) => c.text)).not.toContain('You marked it important');
+    // Nothing left to take back: a second undo changes nothing.
+    const again = await ok<{ score: number }>(alice.call('recordFeedback', { messageId: agenda.id, action: 'important', undo: true }));
+    expect(again.score).toBe(undone.score);
+    const log = await t.database.db
+      .selectFrom('priority_actions')
+      .select(['source', 'action'])
+      .where('account_id', '=', alice.accountId)
+      .where('message_id', '=', agenda.id)
+      .where('action', '=', 'important')
+      .execute();
+    expect(log.map((l) => `${l.source}:${l.action}`).sort()).toEqual(['mailroom:important', 'undo:important']);
+  });
+
   test('recordFeedback checks its input: an unknown action, a message not in the mailbox', async () => {
     const [first] = (await inbox(alice, { split: 'all' })).messages;
     const refused = await failure(alice.call('recordFeedback', { messageId: first!.id, action: 'love' }));

@@ -1,4 +1,4 @@
-import type { InboxSplit, PriorityActionName } from '@mailroom/contract';
+import { ACTION_UNDO_WINDOW_MS, type InboxSplit, type PriorityActionName } from '@mailroom/contract';
 import { scorePriority } from '@mailroom/intelligence/priority';
 import { systemLabelBit } from '@mailroom/mail-query';
 import { sql, type SqlBool } from 'kysely';
@@ -8,7 +8,7 @@ import { requireConnectedAccount } from '../../providers/mailbox-access.ts';
 import { heldForDigestCount, inboxGroups, shownInInboxFlow } from '../bundles/index.ts';
 import { SUMMARY_COLUMNS, summaryOf, type MailCandidate, type ResolvedMailSource } from '../mail/index.ts';
 import type { UserFnContext } from '../registry.ts';
-import { currentState, INBOX_BIT, learn, modelSummary, recordActions, UNREAD_BIT, type PriorityDeps, type ModelSummary } from './model.ts';
+import { currentState, INBOX_BIT, learn, modelSummary, recordActions, recordUndo, UNREAD_BIT, type PriorityDeps, type ModelSummary } from './model.ts';
 import { MODEL_COLUMNS, toPriorityMessage } from './messages.ts';
 import { LEARN_JOB, RESCORE_DELAY_MS } from './jobs.ts';
 
@@ -168,13 +168,15 @@ export async function explainPriority(ctx: UserFnContext, messageId: string) {
   };
 }
 
-/** recordFeedback: learn one act on one message now, and say what it changed. */
-export async function recordFeedback(ctx: UserFnContext, messageId: string, action: PriorityActionName) {
+/** recordFeedback: learn one act on one message now (or take the latest back), and say what it changed. */
+export async function recordFeedback(ctx: UserFnContext, messageId: string, action: PriorityActionName, undo = false) {
   const { db } = ctx;
   const account = await requireConnectedAccount(db, ctx.principal.userId);
   await requireMessage(db, account.id, messageId);
   const before = await modelSummary(db, account.id);
-  await recordActions(db, account.id, [{ messageId, action }], 'mailroom', ctx.clock.now());
+  const now = ctx.clock.now();
+  if (undo) await recordUndo(db, account.id, [messageId], action, now - ACTION_UNDO_WINDOW_MS, now, { once: true });
+  else await recordActions(db, account.id, [{ messageId, action }], 'mailroom', now);
   const summary = (await learn(ctx, account.id, 'related')) ?? { threshold: 50, actionsLearned: 0, lastEffect: null };
   // What the step did not re-score follows in the background.
   if (summary.needsFullRescore) await ctx.jobs.enqueue(LEARN_JOB, { accountId: account.id }, { delayMs: RESCORE_DELAY_MS });
@@ -184,7 +186,8 @@ export async function recordFeedback(ctx: UserFnContext, messageId: string, acti
     score: Number(score?.score ?? 0),
     important: Number(score?.important ?? 0) === 1,
     threshold: summary.threshold,
-    effect: summary.lastEffect !== before?.lastEffect || summary.actionsLearned !== before?.actionsLearned ? summary.lastEffect : null,
+    // An undo says nothing new about the sender: the answer's score shows where the message is again.
+    effect: !undo && (summary.lastEffect !== before?.lastEffect || summary.actionsLearned !== before?.actionsLearned) ? summary.lastEffect : null,
   };
 }
 

@@ -50,11 +50,12 @@ export function useExplanation(messageId: string, enabled = true) {
   });
 }
 
-/** "More / less important": learned at once; every list and score is read again. */
+/** "More / less important" (or its undo): learned at once; every list and score is read again. */
 export function useRecordFeedback() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ messageId, action }: { messageId: string; action: PriorityActionName }) => callFn('recordFeedback', { messageId, action }),
+    mutationFn: ({ messageId, action, undo }: { messageId: string; action: PriorityActionName; undo?: boolean }) =>
+      callFn('recordFeedback', { messageId, action, ...(undo ? { undo: true } : {}) }),
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: mailQueryKey }), client.invalidateQueries({ queryKey: categoriesQueryKey })]);
     },

@@ -1,5 +1,5 @@
 import type { EmailContent } from '../../mail';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderSignedIn } from '../../../test/fakeApi';
 import { WhyThisScore } from './WhyThisScore';
@@ -31,5 +31,20 @@ describe('"Why is this here?"', () => {
       '·No effect: No earlier mail from Bob: nothing to learn from yet',
     ]);
     expect(screen.getByText(/Priority/).textContent).toContain('before learning from you');
+  });
+
+  it('“More important” teaches the model, and its Undo takes it back', async () => {
+    const explanation = { messageId: 'm1', score: 30, threshold: 50, important: false, learnedActions: 3, contributions: [{ reason: 'kind' as const, text: 'Newsletter or bulk mail', weight: -2 }] };
+    const api = fakeApi({
+      explainPriority: () => explanation,
+      recordFeedback: (data) => ({ messageId: 'm1', score: data.undo ? 30 : 50, important: !data.undo, threshold: 50, effect: data.undo ? null : 'Marked important: mail like this from Shop will rank higher' }),
+    });
+    renderSignedIn(<WhyThisScore messageId="m1" email={undefined} content={{} as EmailContent} />);
+    expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'More important' }));
+    const undo = await screen.findByRole('button', { name: 'Undo “More important”' });
+    fireEvent.click(undo);
+    await waitFor(() => expect(api.callsTo('recordFeedback')).toEqual([{ messageId: 'm1', action: 'important' }, { messageId: 'm1', action: 'important', undo: true }]));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull());
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describeError, failureReason } from '../../../shared/api';
 import { Alert, Button, Icon, Spinner, cx, useToast } from '../../../shared/ui';
 import type { ReadingPaneSectionProps } from '../../mail';
@@ -12,6 +13,8 @@ export function WhyThisScore({ messageId }: ReadingPaneSectionProps) {
   const explanation = useExplanation(messageId);
   const feedback = useRecordFeedback();
   const toast = useToast();
+  // The last mark taught from here, which "Undo" takes back (the model un-learns it).
+  const [taught, setTaught] = useState<{ messageId: string; action: 'important' | 'not_important' } | null>(null);
   // A mailbox that is not connected has no scores; the pane says nothing about priority then.
   if (explanation.isError && failureReason(explanation.error) === 'GMAIL_NOT_CONNECTED') return null;
 
@@ -19,14 +22,27 @@ export function WhyThisScore({ messageId }: ReadingPaneSectionProps) {
     feedback.mutate(
       { messageId, action },
       {
-        onSuccess: (result) =>
+        onSuccess: (result) => {
+          setTaught({ messageId, action });
           toast.show({
             title: action === 'important' ? 'Learned: more important' : 'Learned: less important',
             description: result.effect ?? `This message now scores ${result.score} (${result.important ? 'Important' : 'Other'}).`,
             tone: 'success',
-          }),
+          });
+        },
       },
     );
+  const takeBack = (action: 'important' | 'not_important') =>
+    feedback.mutate(
+      { messageId, action, undo: true },
+      {
+        onSuccess: (result) => {
+          setTaught(null);
+          toast.show({ title: 'Taken back', description: `The model forgot it; this message scores ${result.score} (${result.important ? 'Important' : 'Other'}).`, tone: 'success' });
+        },
+      },
+    );
+  const undoable = taught?.messageId === messageId ? taught.action : null;
 
   return (
     <section aria-labelledby={`why-${messageId}`} className="mb-4 rounded-lg border border-line bg-surface-2 p-3" data-testid="why-this-score">
@@ -70,6 +86,11 @@ export function WhyThisScore({ messageId }: ReadingPaneSectionProps) {
             <Button variant="secondary" size="sm" icon="arrowRight" className="[&_svg]:rotate-90" disabled={feedback.isPending} onClick={() => teach('not_important')}>
               Less important
             </Button>
+            {undoable ? (
+              <Button variant="ghost" size="sm" icon="undo" disabled={feedback.isPending} onClick={() => takeBack(undoable)}>
+                Undo “{undoable === 'important' ? 'More important' : 'Less important'}”
+              </Button>
+            ) : null}
           </div>
           {feedback.isError ? (
             <p role="alert" className="mt-2 text-sm text-danger">
