@@ -213,6 +213,8 @@ describe.each(ENGINES)('bundles and the daily digest (%s)', (engine) => {
       await t.jobs.idle(); // a re-score the actions queued would undo them
       await scores().set({ important: 0 }).where('message_id', 'in', [...newsletters, ...forums].map((e) => e.id)).execute();
       await scores().set({ important: 1 }).where('message_id', '=', aboveLine).execute();
+      // As a learning step does, in the same breath: the model's version moves with its scores.
+      await t.database.db.updateTable('priority_models').set((eb) => ({ version: eb('version', '+', 1) })).where('account_id', '=', alice.accountId).execute();
     };
     await verdicts();
 

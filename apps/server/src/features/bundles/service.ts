@@ -228,27 +228,61 @@ export async function senderRules(db: Db, accountId: string): Promise<Array<{ ad
   return rows.map((r) => ({ address: r.address, bundleId: r.bundle_id as BundleIdName | null, updatedAt: new Date(Number(r.updated_at)).toISOString() }));
 }
 
-/** Whether some bundle of the account is delivered so (most accounts have none: nothing to count). */
-async function hasDelivery(db: Db, accountId: string, delivery: BundleDelivery): Promise<boolean> {
-  const row = await db.selectFrom('bundle_settings').select('bundle_id').where('account_id', '=', accountId).where('delivery', '=', delivery).limit(1).executeTakeFirst();
-  return row !== undefined;
+/**
+ * Inbox Flow's held count and grouped rows, kept per account in this process until they could
+ * have changed: the store (labels), the bundles (assignments, sender choices, deliveries) or the
+ * priority model's scores (every re-score moves `priority_models.version` in the same
+ * transaction). Each answer is checked against the three in any process.
+ */
+const inboxFlowAnswers = new Map<string, { version: string; values: Map<string, unknown> }>();
+
+async function inboxFlowCached<T>(db: Db, accountId: string, key: string, compute: () => Promise<T>): Promise<T> {
+  const model = await db.selectFrom('priority_models').select('version').where('account_id', '=', accountId).executeTakeFirst();
+  const version = `${await bundlesVersion(db, accountId)}:${Number(model?.version ?? 0)}`;
+  let entry = inboxFlowAnswers.get(accountId);
+  if (!entry || entry.version !== version) {
+    if (!entry && inboxFlowAnswers.size >= MAX_CACHED_ACCOUNTS) inboxFlowAnswers.delete(inboxFlowAnswers.keys().next().value as string);
+    entry = { version, values: new Map() };
+    inboxFlowAnswers.set(accountId, entry);
+  }
+  if (entry.values.has(key)) return entry.values.get(key) as T;
+  const value = await compute();
+  // Kept only if nothing moved while it was computed.
+  if (inboxFlowAnswers.get(accountId) === entry) entry.values.set(key, value);
+  return value;
 }
+
+/** The account's bundles delivered so (most accounts have none: nothing to count). */
+async function bundlesDelivered(db: Db, accountId: string, delivery: BundleDelivery): Promise<BundleId[]> {
+  const rows = await db.selectFrom('bundle_settings').select('bundle_id').where('account_id', '=', accountId).where('delivery', '=', delivery).execute();
+  return rows.map((r) => r.bundle_id as BundleId);
+}
+
+/** Not starred and not marked important in Gmail (the model's verdict is checked by the caller). */
+const notLabelledImportant = sql<SqlBool>`(m.system_labels & ${sql.lit(STARRED_OR_IMPORTANT)}) = 0`;
 
 /**
  * How many inbox messages the priority model puts below the line (`priority_scores.important = 0`)
- * are held out of the inbox for the digest now: Inbox Flow's Other count leaves
- * them out. `unreadOnly`: of those, the unread.
+ * are held out of the inbox for the digest now: Inbox Flow's Other count leaves them out.
+ * `unreadOnly`: of those, the unread. From the held bundles' assignments (an index on account and
+ * bundle), not a pass over the inbox.
  */
 export async function heldForDigestCount(db: Db, accountId: string, options: { unreadOnly?: boolean | undefined } = {}): Promise<number> {
-  if (!(await hasDelivery(db, accountId, 'digest'))) return 0;
+  return inboxFlowCached(db, accountId, options.unreadOnly ? 'held-unread' : 'held', () => countHeld(db, accountId, options));
+}
+
+async function countHeld(db: Db, accountId: string, options: { unreadOnly?: boolean | undefined }): Promise<number> {
+  const held = await bundlesDelivered(db, accountId, 'digest');
+  if (held.length === 0) return 0;
   let query = db
-    .selectFrom('priority_scores as hs')
-    .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'hs.account_id').onRef('m.id', '=', 'hs.message_id'))
+    .selectFrom('message_bundles as hb')
+    .innerJoin('priority_scores as hs', (join) => join.onRef('hs.account_id', '=', 'hb.account_id').onRef('hs.message_id', '=', 'hb.message_id'))
+    .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'hb.account_id').onRef('m.id', '=', 'hb.message_id'))
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('hs.account_id', '=', accountId)
+    .where('hb.account_id', '=', accountId)
+    .where('hb.bundle_id', 'in', held)
     .where('hs.important', '=', 0)
-    .where(deliveredAs(['digest']))
-    .where(sql<SqlBool>`not ${importantMail}`);
+    .where(notLabelledImportant);
   // As listInbox counts: the model's view of the labels, or (unread only) the store's.
   query = options.unreadOnly ? query.where(inInbox).where(unread) : query.where('hs.inbox', '=', 1);
   const row = await query.executeTakeFirst();
@@ -267,10 +301,14 @@ export interface InboxGroup {
 
 /** The bundles the user groups in the inbox ("one grouped row"), each with the mail it folds in now. */
 export async function inboxGroups(db: Db, accountId: string): Promise<InboxGroup[]> {
-  if (!(await hasDelivery(db, accountId, 'grouped'))) return [];
+  return inboxFlowCached(db, accountId, 'groups', () => computeGroups(db, accountId));
+}
+
+async function computeGroups(db: Db, accountId: string): Promise<InboxGroup[]> {
+  const grouped = await bundlesDelivered(db, accountId, 'grouped');
+  if (grouped.length === 0) return [];
   const counts = await db
     .selectFrom('message_bundles as b')
-    .innerJoin('bundle_settings as bs', (join) => join.onRef('bs.account_id', '=', 'b.account_id').onRef('bs.bundle_id', '=', 'b.bundle_id'))
     .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'b.account_id').onRef('m.id', '=', 'b.message_id'))
     .select((eb) => [
       'b.bundle_id',
@@ -279,7 +317,7 @@ export async function inboxGroups(db: Db, accountId: string): Promise<InboxGroup
       eb.fn.max('m.internal_date').as('newest'),
     ])
     .where('b.account_id', '=', accountId)
-    .where('bs.delivery', '=', 'grouped')
+    .where('b.bundle_id', 'in', grouped)
     .where(inInbox)
     .where(sql<SqlBool>`not ${importantMail}`)
     .groupBy('b.bundle_id')
