@@ -1,7 +1,7 @@
 import type { ActionBatch, EmailSummary } from '@mailroom/contract';
 import { useId, useState } from 'react';
 import { describeError } from '../../../shared/api';
-import { Alert, Button, Icon, Spinner } from '../../../shared/ui';
+import { Alert, Button, Icon, Spinner, cx } from '../../../shared/ui';
 import { useGmailStatus } from '../../gmail';
 import { ReadingPane, senderName } from '../../mail';
 import { useBatchMessages } from '../hooks/useActionBatches';
@@ -48,7 +48,7 @@ export function CoveredMessages({ batch }: { batch: ActionBatch }) {
           setOpen((v) => !v);
           setReading(null);
         }}
-        className="-ml-2"
+        className={cx('-ml-2', open && '[&_svg]:rotate-180')}
       >
         {open ? 'Hide the messages' : `Show the ${noun}`}
       </Button>
