@@ -2,7 +2,9 @@
 // (decode time / audio length) for commands and for dictation; and command accuracy (intent and
 // slots right) per espeak-ng voice, on the tuning set (the voices and phrasings the recogniser's
 // settings were chosen on) and on the held-out set (other voices, phrasings, category names and
-// sentences, never used to choose anything). Needs pocketsphinx, pocketsphinx-en-us, espeak-ng
+// sentences, never used to choose anything); and a second tuning set and held-out set B (other
+// speeds, pitches, room noise and voices, written together before the second look was tuned).
+// Needs pocketsphinx, pocketsphinx-en-us, espeak-ng
 // and sox. `npm run bench -- voice` runs only this one.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +17,8 @@ import {
   SPOKEN_CATEGORIES,
   SPOKEN_COMMANDS,
   SPOKEN_HELD_OUT,
+  SPOKEN_HELD_OUT_B,
+  SPOKEN_TUNING_B,
   SPOKEN_TUNING_NON_COMMANDS,
   SPOKEN_TUNING_VOICES,
   measureSpokenCommands,
@@ -64,14 +68,19 @@ export default async function run(): Promise<void> {
     let commandDecode = 0;
     const sets: [string, SpokenSet][] = [
       ['tuning', { voices: SPOKEN_TUNING_VOICES, categories: SPOKEN_CATEGORIES, commands: SPOKEN_COMMANDS, nonCommands: SPOKEN_TUNING_NON_COMMANDS }],
+      ['tuning B', SPOKEN_TUNING_B],
       ['held-out', SPOKEN_HELD_OUT],
+      ['held-out B', SPOKEN_HELD_OUT_B],
     ];
-    for (const [name, set] of sets) {
+    // VOICE_SETS="tuning,held-out B" measures only those (each set is a few minutes on a busy machine).
+    const only = process.env.VOICE_SETS?.split(',').map((name) => name.trim());
+    const chosen = only ? sets.filter(([name]) => only.includes(name)) : sets;
+    for (const [name, set] of chosen) {
       const m = await measureSpokenCommands(recognizer, set, dir);
       commandSeconds += m.audioSeconds;
       commandDecode += m.decodeSeconds;
       console.log(`recogniser, command accuracy (${name}, ${set.commands.length} phrasings x ${set.voices.length} voices): ${m.right}/${m.total} (${pct(m.right, m.total)}) understood; ${m.withoutQuestion}/${m.total} (${pct(m.withoutQuestion, m.total)}) carried out without a question`);
-      for (const v of m.perVoice) console.log(`  ${v.voice} -s ${v.speed}: ${v.right}/${v.total} (${pct(v.right, v.total)}); without a question ${pct(v.withoutQuestion, v.total)}`);
+      for (const v of m.perVoice) console.log(`  ${v.label}: ${v.right}/${v.total} (${pct(v.right, v.total)}); without a question ${pct(v.withoutQuestion, v.total)}`);
       console.log(`  wrong destructive actions: ${m.wrongDestructive.length}${m.wrongDestructive.length ? ` (${m.wrongDestructive.join('; ')})` : ''}`);
       console.log(`  other speech carried out as a command: ${m.nonCommandsActedOn.length}/${set.nonCommands.length}`);
       for (const line of [...m.nonCommandsActedOn, ...m.misses]) console.log(`    ${line}`);

@@ -23,6 +23,12 @@ export interface GrammarOptions {
   phrasings?: 'spoken' | 'all';
   /** Weight of each out-of-grammar word (default OUT_OF_GRAMMAR_WEIGHT; the recogniser bench sweeps it). */
   outOfGrammarWeight?: string;
+  /**
+   * `commands-only`: the commands alone, without the out-of-grammar loop and search: the best
+   * command the audio could be, for scoring it against free transcription (the recogniser's
+   * second look at speech the full grammar put outside).
+   */
+  shape?: 'full' | 'commands-only';
 }
 
 export interface CommandGrammar {
@@ -120,16 +126,21 @@ export function commandGrammar(options: GrammarOptions = {}): CommandGrammar {
   const free = [...outOfGrammar.keys()].map((token) => `/${options.outOfGrammarWeight ?? OUT_OF_GRAMMAR_WEIGHT}/ ${token}`).join(' | ');
   const freeRun = ['<free_word>', ...Array.from({ length: FREE_WORDS_MAX - 1 }, () => '[ <free_word> ]')].join(' ');
 
+  const commandsOnly = options.shape === 'commands-only';
   lines.push(
-    `public <utterance> = ${leadsInGrammar ? '[ <lead> ] ' : ''}<command> [ <closing> ] | <search> | <out_of_grammar>;`,
+    `public <utterance> = ${leadsInGrammar ? '[ <lead> ] ' : ''}<command> [ <closing> ]${commandsOnly ? '' : ' | <search> | <out_of_grammar>'};`,
     `<command> = ${commandRules.join(' | ')};`,
     `<lead> = ${SPOKEN_LEADS.join(' | ')};`,
     `<closing> = ${SPOKEN_CLOSINGS.join(' | ')};`,
-    `<search> = <search_trigger> <free_words>;`,
-    `<search_trigger> = ${SPOKEN_SEARCH_TRIGGERS.join(' | ')};`,
-    `<free_words> = ${freeRun};`,
-    `<out_of_grammar> = ${freeRun};`,
-    `<free_word> = ${free};`,
+    ...(commandsOnly
+      ? []
+      : [
+          `<search> = <search_trigger> <free_words>;`,
+          `<search_trigger> = ${SPOKEN_SEARCH_TRIGGERS.join(' | ')};`,
+          `<free_words> = ${freeRun};`,
+          `<out_of_grammar> = ${freeRun};`,
+          `<free_word> = ${free};`,
+        ]),
     ...rules,
     '',
   );

@@ -215,6 +215,16 @@ describe('recogniser grammar', () => {
     expect(grammar.words).not.toContain('1');
   });
 
+  it('has a commands-only shape for the second look: the same commands, no loop of other words and no search', () => {
+    const only = commandGrammar({ categories: ['Receipts'], shape: 'commands-only' });
+    expect(only.jsgf).toContain('public <utterance> = <command> [ <closing> ];');
+    expect(only.jsgf).toContain('<c_archive> =');
+    expect(only.jsgf).toMatch(/<category> = receipts;/);
+    expect(only.jsgf).not.toMatch(/oog_|<search>|<free_word>/);
+    expect(only.words.some((w) => w.startsWith(OUT_OF_GRAMMAR_PREFIX))).toBe(false);
+    expect(commandGrammar({ categories: ['Receipts'] }).jsgf).toContain('| <search> | <out_of_grammar>;');
+  });
+
   it('leaves out open_category when the user has no categories', () => {
     expect(commandGrammar().jsgf).not.toContain('<c_open_category>');
   });

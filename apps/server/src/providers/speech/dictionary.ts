@@ -97,6 +97,8 @@ function letterName(char: string, dictionary: PronouncingDictionary): string | u
   return dictionary.get(`${char}.`)?.[0] ?? dictionary.get(char)?.at(-1);
 }
 
+const VOWELS = new Set(['AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'EH', 'ER', 'EY', 'IH', 'IY', 'OW', 'OY', 'UH', 'UW']);
+
 /**
  * The dictionary file for a grammar: one line per pronunciation, in CMUdict's format, each
  * `spokenAs` token (the grammar's out-of-grammar tokens) pronounced as its ordinary word.
@@ -110,4 +112,40 @@ export function grammarDictionary(words: Iterable<string>, dictionary: Pronounci
     phones.forEach((p, i) => lines.push(`${i === 0 ? token : `${token}(${i + 1})`} ${p}`));
   }
   return { text: `${lines.join('\n')}\n`, made };
+}
+
+/** The phones of a few words, each word's first pronunciation ("oog_" tokens as their word). */
+export function phonesOf(text: string, dictionary: PronouncingDictionary): string[] {
+  return text
+    .split(' ')
+    .filter(Boolean)
+    .flatMap((word) => {
+      const plain = word.replace(/^oog_/, '').replace(/\(\d+\)$/, '');
+      try {
+        return (pronounce(plain, dictionary).phones[0] as string).split(' ');
+      } catch {
+        return [];
+      }
+    });
+}
+
+/**
+ * How far apart two phone sequences are: edit distance where a vowel for another vowel costs
+ * half (recognisers and accents trade vowels far more than consonants), over the longer one's
+ * length. 0 is the same sounds, 1 nothing alike.
+ */
+export function phoneDistance(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 && b.length === 0) return 0;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const x = a[i - 1] as string;
+      const y = b[j - 1] as string;
+      const substitute = x === y ? 0 : VOWELS.has(x) && VOWELS.has(y) ? 0.5 : 1;
+      row.push(Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + substitute));
+    }
+    previous = row;
+  }
+  return (previous[b.length] as number) / Math.max(a.length, b.length);
 }

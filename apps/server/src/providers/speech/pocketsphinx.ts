@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand } from '@mailroom/intelligence/voice';
-import { grammarDictionary, loadDictionary } from './dictionary.ts';
+import { grammarDictionary, loadDictionary, phoneDistance, phonesOf } from './dictionary.ts';
 import { prepareForDecoding } from './frontend.ts';
 import { readSpeechWav, SPEECH_SAMPLE_RATE } from './wav.ts';
 import type { Recognition, RecognizeOptions, SpeechAvailability, SpeechRecognizer } from './recognizer.ts';
@@ -42,7 +42,30 @@ export interface PocketsphinxOptions {
   timeoutMs?: number;
   /** Decodes at once; more wait their turn. */
   concurrency?: number;
+  /**
+   * How far apart (phoneDistance) the best command and the language model's free transcription
+   * of speech the grammar put outside the commands may be for the second look to take the
+   * command (see secondLook); 0 turns the second look off. Default SECOND_LOOK_DISTANCE.
+   */
+  secondLookDistance?: number;
+  /** Sees each second look and destructive check (the recogniser bench uses it to choose the distance). */
+  trace?: (event: RecognitionTrace) => void;
 }
+
+export type RecognitionTrace =
+  | { stage: 'second-look'; transcript: string; free: string; intent: string; distance: number }
+  | { stage: 'destructive-check'; transcript: string; free: string; intent: string; agrees: boolean };
+
+/** Commands the second look never returns besides destructive ones: "yes" answers a question Mailroom asked. */
+const NOT_FROM_SECOND_LOOK: ReadonlySet<string> = new Set(['confirm']);
+
+/**
+ * See PocketsphinxOptions.secondLookDistance. Chosen on the recogniser bench's tuning sets only
+ * (SPOKEN_COMMANDS and SPOKEN_TUNING_B, 446 clips): commands the second look found lay at 0.17 to
+ * 0.58 from the free transcription, other sentences forced onto a command at 0.58 and more; 0.5
+ * keeps a margin below the closest other sentence.
+ */
+export const SECOND_LOOK_DISTANCE = 0.5;
 
 /** The recogniser is not installed or its model is missing. */
 export class SpeechUnavailableError extends Error {
@@ -78,10 +101,22 @@ const FRAME_RATE = 100;
  * frame. Fillers and silences are left out; alternate pronunciations "word(2)" are the word.
  */
 export function parseSegmentation(stdout: string): TimedWord[] {
+  return parseDecode(stdout).words;
+}
+
+/** One decode's words, the best path's acoustic score (log base 1.0001, as Sphinx keeps it) and its length in frames. */
+export interface Decoded {
+  words: TimedWord[];
+  acoustic: number;
+  frames: number;
+}
+
+export function parseDecode(stdout: string): Decoded {
   const words: TimedWord[] = [];
   const line = stdout.split('\n').find((l) => / S -?\d+ T -?\d+ A -?\d+ L -?\d+/.test(l));
-  if (!line) return words;
+  if (!line) return { words, acoustic: 0, frames: 0 };
   const tokens = line.trim().split(/\s+/);
+  const acoustic = Number(tokens[tokens.indexOf('A') + 1]);
   let at = tokens.indexOf('L') + 2;
   const timed: { word: string; start: number }[] = [];
   while (at + 3 < tokens.length) {
@@ -95,7 +130,7 @@ export function parseSegmentation(stdout: string): TimedWord[] {
     const end = (timed[i + 1]?.start ?? endFrame) / FRAME_RATE;
     words.push({ word, start: entry.start / FRAME_RATE, end });
   });
-  return words;
+  return { words, acoustic: Number.isFinite(acoustic) ? acoustic : 0, frames: Number.isFinite(endFrame) ? endFrame : 0 };
 }
 
 /**
@@ -111,11 +146,15 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private readonly timeoutMs: number;
   private readonly limit: ReturnType<typeof pLimit>;
   private readonly grammars = new Map<string, Promise<{ jsgf: string; dict: string }>>();
+  private readonly secondLookDistance: number;
+  private readonly trace: ((event: RecognitionTrace) => void) | undefined;
 
   constructor(options: PocketsphinxOptions = {}) {
     this.binary = options.binary ?? '/usr/bin/pocketsphinx_batch';
     this.modelDir = options.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.secondLookDistance = options.secondLookDistance ?? SECOND_LOOK_DISTANCE;
+    this.trace = options.trace;
     this.limit = pLimit(options.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)));
   }
 
@@ -154,13 +193,19 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const prepared = prepareForDecoding(audio.pcm);
     const pcm = Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength);
     if (options.mode === 'dictation') {
-      const words = await this.decodeWithLanguageModel(pcm);
+      const { words } = await this.decodeWithLanguageModel(pcm);
       return { transcript: words.map((w) => w.word).join(' '), inGrammar: false, seconds: audio.seconds };
     }
     const categories = options.categories ?? [];
     const labels = options.labels ?? [];
-    const words = await this.decodeWithGrammar(pcm, categories, labels);
-    if (words.length === 0) return { transcript: '', inGrammar: true, seconds: audio.seconds };
+    const { words } = await this.decodeWithGrammar(pcm, categories, labels, 'full');
+    if (words.length === 0) {
+      // The grammar's search ended nowhere (it happens with a short word said fast): the language
+      // model and the second look may still hear a command.
+      const dictated = await this.decodeWithLanguageModel(pcm);
+      const second = await this.secondLook(pcm, dictated, categories, labels);
+      return { transcript: second ?? '', inGrammar: true, seconds: audio.seconds };
+    }
     const free = (w: TimedWord) => w.word.startsWith(OUT_OF_GRAMMAR_PREFIX);
     const firstFree = words.findIndex(free);
     if (firstFree < 0) {
@@ -171,11 +216,42 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     // Out of the grammar (no command words at all), or a search trigger and then free words:
     // either way the language model says what the free words were.
     const dictated = await this.decodeWithLanguageModel(pcm);
-    if (firstFree === 0) return { transcript: dictated.map((w) => w.word).join(' '), inGrammar: false, seconds: audio.seconds };
+    if (firstFree === 0) {
+      const transcript = dictated.words.map((w) => w.word).join(' ');
+      const second = await this.secondLook(pcm, dictated, categories, labels);
+      return second ? { transcript: second, inGrammar: true, seconds: audio.seconds } : { transcript, inGrammar: false, seconds: audio.seconds };
+    }
     const trigger = words.slice(0, firstFree);
     const triggerEnd = (trigger[trigger.length - 1] as TimedWord).end;
-    const request = dictated.filter((w) => (w.start + w.end) / 2 > triggerEnd);
+    const request = dictated.words.filter((w) => (w.start + w.end) / 2 > triggerEnd);
     return { transcript: [...trigger, ...request].map((w) => w.word).join(' '), inGrammar: true, seconds: audio.seconds };
+  }
+
+  /**
+   * A second look at speech the grammar put outside the commands. The loop of ordinary words is
+   * cheap enough that a short command said fast or unclearly ("reply", "undo", "never mind")
+   * often comes back as a few of them. So the audio is decoded once more against the commands
+   * alone, and that command is taken when it *sounds like* what the language model heard freely:
+   * the two transcripts' phones (CMUdict) at most `secondLookDistance` apart ("undo" and "and
+   * good" 0.42; a sentence forced onto a command is further). The decoders' acoustic scores
+   * were no use for this: across two decodes of the same audio they did not separate commands
+   * from other speech on the bench's tuning voices. Only commands that are safe to carry out
+   * unasked come back this way — never a destructive one, never "yes" (which answers a question
+   * Mailroom asked) — so a wrong second look can only cause a harmless step; a destructive
+   * command still needs the grammar itself to hear it.
+   */
+  private async secondLook(pcm: Buffer, dictated: Decoded, categories: readonly string[], labels: readonly string[]): Promise<string | null> {
+    if (this.secondLookDistance <= 0 || dictated.words.length === 0) return null;
+    const forced = await this.decodeWithGrammar(pcm, categories, labels, 'commands-only');
+    if (forced.words.length === 0) return null;
+    const transcript = forced.words.map((w) => w.word).join(' ');
+    const free = dictated.words.map((w) => w.word).join(' ');
+    const intent = parseVoiceCommand(transcript, { categories }).intent;
+    const dictionary = await loadDictionary(this.dictionaryFile);
+    const distance = phoneDistance(phonesOf(transcript, dictionary), phonesOf(free, dictionary));
+    this.trace?.({ stage: 'second-look', transcript, free, intent, distance });
+    if (intent === 'unknown' || DESTRUCTIVE_INTENTS.has(intent) || NOT_FROM_SECOND_LOOK.has(intent)) return null;
+    return distance <= this.secondLookDistance ? transcript : null;
   }
 
   /**
@@ -191,27 +267,28 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private async checkDestructive(pcm: Buffer, transcript: string, categories: readonly string[]): Promise<Pick<Recognition, 'doubtful'>> {
     const intent = parseVoiceCommand(transcript, { categories }).intent;
     if (intent === 'unknown' || !DESTRUCTIVE_INTENTS.has(intent)) return {};
-    const free = (await this.decodeWithLanguageModel(pcm)).map((w) => w.word).join(' ');
+    const free = (await this.decodeWithLanguageModel(pcm)).words.map((w) => w.word).join(' ');
     const agrees = parseVoiceCommand(free, { categories }).intent === intent || closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent);
+    this.trace?.({ stage: 'destructive-check', transcript, free, intent, agrees });
     return { doubtful: !agrees };
   }
 
-  private async decodeWithGrammar(pcm: Buffer, categories: readonly string[], labels: readonly string[]): Promise<TimedWord[]> {
-    const { jsgf, dict } = await this.grammarFor(categories, labels);
+  private async decodeWithGrammar(pcm: Buffer, categories: readonly string[], labels: readonly string[], shape: 'full' | 'commands-only'): Promise<Decoded> {
+    const { jsgf, dict } = await this.grammarFor(categories, labels, shape);
     return this.decode(pcm, ['-hmm', this.acousticModel, '-dict', 'grammar.dict', '-jsgf', 'grammar.gram', ...DECODER_SETTINGS], { 'grammar.gram': jsgf, 'grammar.dict': dict });
   }
 
-  private async decodeWithLanguageModel(pcm: Buffer): Promise<TimedWord[]> {
+  private async decodeWithLanguageModel(pcm: Buffer): Promise<Decoded> {
     return this.decode(pcm, ['-hmm', this.acousticModel, '-lm', this.languageModel, '-dict', this.dictionaryFile], {});
   }
 
   /** The grammar and its dictionary for one user's names; the last few are kept. */
-  private grammarFor(categories: readonly string[], labels: readonly string[]): Promise<{ jsgf: string; dict: string }> {
-    const key = JSON.stringify([categories, labels]);
+  private grammarFor(categories: readonly string[], labels: readonly string[], shape: 'full' | 'commands-only'): Promise<{ jsgf: string; dict: string }> {
+    const key = JSON.stringify([categories, labels, shape]);
     let entry = this.grammars.get(key);
     if (!entry) {
       entry = (async () => {
-        const grammar = commandGrammar({ categories, labels });
+        const grammar = commandGrammar({ categories, labels, shape });
         const dictionary = await loadDictionary(this.dictionaryFile);
         return { jsgf: grammar.jsgf, dict: grammarDictionary(grammar.words, dictionary, grammar.outOfGrammar).text };
       })();
@@ -228,7 +305,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    * is never written: only the grammar, its dictionary and the words found are, and the
    * directory is removed whatever happens.
    */
-  private decode(pcm: Buffer, args: string[], files: Record<string, string>): Promise<TimedWord[]> {
+  private decode(pcm: Buffer, args: string[], files: Record<string, string>): Promise<Decoded> {
     return this.limit(async () => {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mailroom-speech-'));
       try {
@@ -255,7 +332,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
           ],
           dir,
         );
-        return parseSegmentation(await fs.readFile(path.join(dir, 'words.seg'), 'utf8'));
+        return parseDecode(await fs.readFile(path.join(dir, 'words.seg'), 'utf8'));
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }

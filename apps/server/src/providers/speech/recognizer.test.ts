@@ -5,9 +5,9 @@ import { parseVoiceCommand, DESTRUCTIVE_INTENTS } from '@mailroom/intelligence/v
 import wavefilePackage from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVoice } from '../../cli/commands/voice.ts';
-import { parseDictionary, pronounce } from './dictionary.ts';
+import { parseDictionary, phoneDistance, phonesOf, pronounce } from './dictionary.ts';
 import { PocketsphinxRecognizer, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
-import { parseSegmentation } from './pocketsphinx.ts';
+import { parseSegmentation, type RecognitionTrace } from './pocketsphinx.ts';
 import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_VOICES, speechToolsAvailable, synthesise } from './spoken-commands.ts';
 
 const { WaveFile } = wavefilePackage;
@@ -58,6 +58,14 @@ describe('pronunciations for words the dictionary lacks', () => {
     expect(pronounce('zendesk', dictionary)).toEqual({ phones: ['Z EH N D EH S K'], source: 'compound' });
     expect(pronounce('unstar', dictionary)).toEqual({ phones: ['AH N S T AA R'], source: 'compound' });
     expect(pronounce('ibm', dictionary)).toEqual({ phones: ['AY B IY EH M'], source: 'spelled' });
+  });
+  it('measures how alike two transcripts sound, a vowel for a vowel costing half', () => {
+    const dict = parseDictionary(['undo AH N D UW', 'and AE N D', 'good G UH D', 'reply R IH P L AY', 'my M AY', 'phone F OW N', 'battery B AE T ER IY'].join('\n'));
+    expect(phonesOf('oog_and good', dict)).toEqual(['AE', 'N', 'D', 'G', 'UH', 'D']);
+    expect(phoneDistance(['AH', 'N', 'D', 'UW'], ['AH', 'N', 'D', 'UW'])).toBe(0);
+    expect(phoneDistance(phonesOf('undo', dict), phonesOf('and good', dict))).toBeCloseTo(3 / 6);
+    expect(phoneDistance(phonesOf('reply', dict), phonesOf('my phone battery', dict))).toBeGreaterThan(0.7);
+    expect(phoneDistance([], [])).toBe(0);
   });
   it('reads the word segmentation, dropping silences and alternate-pronunciation marks', () => {
     expect(parseSegmentation('stdin S 0 T -5504 A -5504 L 0 0 -1155 0 <sil> 11 -800 0 open(2) 40 -2160 0 receipts 90 -900 0 (NULL) 120\n')).toEqual([
@@ -151,6 +159,27 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
         const acted = DESTRUCTIVE_INTENTS.has(intent as never) && !heard.doubtful;
         expect(acted, `${voice}: ${text} -> ${heard.transcript}`).toBe(false);
       }
+    }
+  });
+
+  it('takes a short command the loop of other words swallowed on a second look, phonetically checked, and never a destructive one or "yes" that way', async () => {
+    // Heard by the full grammar as other words ("and good"); the commands alone hear "undo", and
+    // the language model's "and good" sounds close enough to it.
+    const undo = await synthesise('undo', 'en-gb-scotland', 165, dir, { pad: 0.4 });
+    const traces: RecognitionTrace[] = [];
+    const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    expect(heard).toMatchObject({ transcript: 'undo', inGrammar: true });
+    expect(traces).toEqual([expect.objectContaining({ stage: 'second-look', transcript: 'undo', intent: 'undo' })]);
+    const withoutSecondLook = await new PocketsphinxRecognizer({ secondLookDistance: 0 }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    expect(withoutSecondLook.inGrammar).toBe(false);
+    // However far apart it lets the two transcripts be, the second look never acts destructively
+    // or answers yes: these sentences (the grammar puts them outside) come back as neither.
+    const lenient = new PocketsphinxRecognizer({ secondLookDistance: 1e9 });
+    for (const text of ['i had a great day at the beach', 'yes i know the answer', 'can you hear me now']) {
+      const got = await lenient.recognize(await synthesise(text, 'en-us', 160, dir), { mode: 'command', categories: SPOKEN_CATEGORIES });
+      const intent = got.inGrammar && got.transcript ? parseVoiceCommand(got.transcript, { categories: SPOKEN_CATEGORIES }).intent : 'unknown';
+      expect(DESTRUCTIVE_INTENTS.has(intent as never) && !got.doubtful, `${text} -> ${got.transcript}`).toBe(false);
+      expect(intent, `${text} -> ${got.transcript}`).not.toBe('confirm');
     }
   });
 
