@@ -181,7 +181,7 @@ export async function seedFromCorpus(mailbox: Mailbox, options: SeedOptions): Pr
       held.map((item) => {
         const gapMs = Math.max(0, (item.date as number) - previous);
         previous = item.date as number;
-        return { raw: item.raw, index: item.index, labelIds: seededLabels(item), gapMs };
+        return { raw: item.raw, index: item.index, labelIds: arrivingLabels(item), gapMs };
       }),
     );
   });
@@ -209,6 +209,13 @@ function assignPlausibleDates(prepared: Prepared[]): void {
 
 /** Percentages of the demo mailbox, chosen to look like a lived-in inbox. */
 const SEED_SPREAD = { inboxPercent: 55, unreadPercent: 30, starredPercent: 4, importantPercent: 18 } as const;
+
+/** Mail that arrives while the user watches is new: unread, and (unless spam) in the inbox. */
+function arrivingLabels(item: Prepared): string[] {
+  const seeded = seededLabels(item);
+  const labels = seeded.filter((l) => l !== 'STARRED' && l !== 'INBOX' && l !== 'UNREAD');
+  return item.spam ? [...labels, 'UNREAD'] : [...labels, 'INBOX', 'UNREAD'];
+}
 
 function seededLabels(item: Prepared): string[] {
   // An independent, stable percentile per flag, so the same message gets the same flags every run.

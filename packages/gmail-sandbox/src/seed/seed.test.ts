@@ -120,6 +120,9 @@ describe('seeding the demo mailbox from the SpamAssassin corpus', () => {
       const subject = mailbox.pending[0]!.index.meta.subject;
       const delivered = sandbox.deliverNext()!;
       expect(delivered.internalDate).toBe(NOW);
+      // New mail is unread, and in the inbox unless it is spam.
+      expect(delivered.labelIds).toContain('UNREAD');
+      expect(delivered.labelIds.includes('INBOX')).toBe(!delivered.labelIds.includes('SPAM'));
       expect(delivered.index.meta.subject).toBe(subject);
       expect(Date.parse(delivered.index.headers.find((h) => h.name.toLowerCase() === 'date')!.value)).toBe(NOW);
       expect(mailbox.history.at(-1)).toMatchObject({ id: history + 1, messagesAdded: [{ message: { id: delivered.id } }] });
