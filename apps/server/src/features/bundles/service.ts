@@ -70,8 +70,9 @@ export async function listBundles(db: Db, accountId: string, onRecount?: () => P
   return bundles;
 }
 
-async function computeBundles(db: Db, accountId: string): Promise<Bundle[]> {
-  const counts = await db
+/** Per bundle: the inbox mail it holds, how much is unread, and the newest date; narrowed by the caller. */
+function bundleCounts(db: Db, accountId: string) {
+  return db
     .selectFrom('message_bundles as b')
     .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'b.account_id').onRef('m.id', '=', 'b.message_id'))
     .select((eb) => [
@@ -81,10 +82,12 @@ async function computeBundles(db: Db, accountId: string): Promise<Bundle[]> {
       eb.fn.max('m.internal_date').as('newest'),
     ])
     .where('b.account_id', '=', accountId)
-    .where('b.bundle_id', 'is not', null)
     .where(inInbox)
-    .groupBy('b.bundle_id')
-    .execute();
+    .groupBy('b.bundle_id');
+}
+
+async function computeBundles(db: Db, accountId: string): Promise<Bundle[]> {
+  const counts = await bundleCounts(db, accountId).where('b.bundle_id', 'is not', null).execute();
   const byId = new Map(counts.map((c) => [c.bundle_id as BundleId, c]));
   const deliveries = await bundleDeliveries(db, accountId);
   return Promise.all(
@@ -307,21 +310,7 @@ export async function inboxGroups(db: Db, accountId: string): Promise<InboxGroup
 async function computeGroups(db: Db, accountId: string): Promise<InboxGroup[]> {
   const grouped = await bundlesDelivered(db, accountId, 'grouped');
   if (grouped.length === 0) return [];
-  const counts = await db
-    .selectFrom('message_bundles as b')
-    .innerJoin('messages as m', (join) => join.onRef('m.account_id', '=', 'b.account_id').onRef('m.id', '=', 'b.message_id'))
-    .select((eb) => [
-      'b.bundle_id',
-      eb.fn.countAll<number | string>().as('count'),
-      eb.fn.sum<number | string | null>(sql`case when ${unread} then 1 else 0 end`).as('unread'),
-      eb.fn.max('m.internal_date').as('newest'),
-    ])
-    .where('b.account_id', '=', accountId)
-    .where('b.bundle_id', 'in', grouped)
-    .where(inInbox)
-    .where(sql<SqlBool>`not ${importantMail}`)
-    .groupBy('b.bundle_id')
-    .execute();
+  const counts = await bundleCounts(db, accountId).where('b.bundle_id', 'in', grouped).where(sql<SqlBool>`not ${importantMail}`).execute();
   const groups = await Promise.all(
     counts.map(async (c): Promise<InboxGroup> => {
       const bundleId = c.bundle_id as BundleId;
