@@ -1,4 +1,5 @@
 import type { BundleDelivery, BundleIdName } from '@mailroom/contract';
+import { BUNDLE_NAMES } from '@mailroom/intelligence/bundles';
 import type { IconName } from '../../../shared/ui';
 
 /** What each bundle holds, in a few words (the cards and the bundle's page). */
@@ -15,17 +16,7 @@ export const BUNDLE_INFO: Record<BundleIdName, { icon: IconName; about: string }
 };
 
 /** Each bundle's name, as the server names it (listBundles), for places that have only the id. */
-export const BUNDLE_LABELS: Record<BundleIdName, string> = {
-  newsletters: 'Newsletters',
-  promotions: 'Promotions',
-  receipts: 'Receipts and orders',
-  travel: 'Travel and reservations',
-  notifications: 'Notifications',
-  social: 'Social',
-  forums: 'Forums and mailing lists',
-  finance: 'Finance',
-  calendar: 'Calendar invitations',
-};
+export const BUNDLE_LABELS: Readonly<Record<BundleIdName, string>> = BUNDLE_NAMES;
 
 export const DELIVERY_LABELS: Record<BundleDelivery, string> = {
   inbox: 'Each message in the inbox',

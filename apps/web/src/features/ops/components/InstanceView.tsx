@@ -4,18 +4,10 @@ import { describeError } from '../../../shared/api';
 import { Alert, Badge, Button, Card, Spinner } from '../../../shared/ui';
 import { useSandboxFaults } from '../hooks/useOps';
 import { clock, count, jobTitle, ms, share } from '../lib/format';
+import { FactRow } from './FactRow';
 import { JobList } from './JobList';
 
 type Instance = NonNullable<OpsStatus['instance']>;
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-b border-line py-2 last:border-0">
-      <dt className="text-sm text-muted">{label}</dt>
-      <dd className="min-w-0 text-sm break-words text-fg">{children}</dd>
-    </div>
-  );
-}
 
 /** A table that scrolls sideways on a phone, reachable by keyboard. */
 function Table({ label, caption, head, children }: { label: string; caption: string; head: string[]; children: ReactNode }) {
@@ -75,16 +67,16 @@ function InstanceDetails({ status }: { status: Instance }) {
   return (
     <>
       <dl>
-        <Row label="Version">{status.version}</Row>
-        <Row label="Up for">
+        <FactRow label="Version">{status.version}</FactRow>
+        <FactRow label="Up for">
           {Math.floor(status.uptimeSeconds / 3600)} h {Math.floor((status.uptimeSeconds % 3600) / 60)} min
-        </Row>
-        <Row label="Database">
+        </FactRow>
+        <FactRow label="Database">
           {status.database.engine}
           {status.database.sizeBytes !== null ? `, ${(status.database.sizeBytes / 1_048_576).toFixed(1)} MB` : ''}
-        </Row>
-        <Row label="Job queue">{status.queue}</Row>
-        <Row label="Sends and bulk actions by state">{status.work.length ? status.work.map((w) => `${w.kind} ${w.state}: ${w.count}`).join(', ') : 'none'}</Row>
+        </FactRow>
+        <FactRow label="Job queue">{status.queue}</FactRow>
+        <FactRow label="Sends and bulk actions by state">{status.work.length ? status.work.map((w) => `${w.kind} ${w.state}: ${w.count}`).join(', ') : 'none'}</FactRow>
       </dl>
 
       <Section id="queues-title" title="Jobs by queue (completed: last hour)">

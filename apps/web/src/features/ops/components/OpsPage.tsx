@@ -1,24 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { callFn, describeError } from '../../../shared/api';
 import { Alert, Badge, Button, Card, EmptyState, Page, Spinner, type Tone } from '../../../shared/ui';
 import { opsKey, useOpsStatus } from '../hooks/useOps';
 import { count, when } from '../lib/format';
 import { InstanceView } from './InstanceView';
+import { FactRow } from './FactRow';
 import { JobList } from './JobList';
 import { QuotaCard } from './QuotaCard';
 
 const STATE_TONES: Record<string, Tone> = { idle: 'success', syncing: 'accent', error: 'danger', never: 'neutral', failed: 'danger', undo_failed: 'danger', queued: 'neutral', sending: 'accent', running: 'accent', undoing: 'accent' };
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 border-b border-line py-2 last:border-0">
-      <dt className="text-sm text-muted">{label}</dt>
-      <dd className="min-w-0 text-sm break-words text-fg">{children}</dd>
-    </div>
-  );
-}
 
 /** /ops: the user's own mailbox sync and work; operators (OPS_ADMINS) also the whole instance. */
 export function OpsPage() {
@@ -56,17 +47,17 @@ export function OpsPage() {
             </div>
             {data.account ? (
               <dl>
-                <Row label="Mailbox">{data.account.email}</Row>
-                <Row label="State">
+                <FactRow label="Mailbox">{data.account.email}</FactRow>
+                <FactRow label="State">
                   <Badge tone={STATE_TONES[data.account.state] ?? 'neutral'}>{data.account.state}</Badge> <span className="text-muted">next: {data.account.phase} sync</span>
-                </Row>
-                <Row label="Last sync">{when(data.account.lastSyncAt)}</Row>
-                <Row label="Last full sync">{when(data.account.lastFullSyncAt)}</Row>
-                <Row label="History id">{data.account.cursor ?? 'none yet'}</Row>
-                <Row label="Messages stored">{count.format(data.account.messagesStored)}</Row>
-                <Row label="Messages skipped (retried by later syncs)">{count.format(data.account.messagesSkipped)}</Row>
-                <Row label="Push watch expires">{data.account.watchExpiresAt ? when(data.account.watchExpiresAt) : 'no push; polling keeps the mailbox fresh'}</Row>
-                <Row label="Access">
+                </FactRow>
+                <FactRow label="Last sync">{when(data.account.lastSyncAt)}</FactRow>
+                <FactRow label="Last full sync">{when(data.account.lastFullSyncAt)}</FactRow>
+                <FactRow label="History id">{data.account.cursor ?? 'none yet'}</FactRow>
+                <FactRow label="Messages stored">{count.format(data.account.messagesStored)}</FactRow>
+                <FactRow label="Messages skipped (retried by later syncs)">{count.format(data.account.messagesSkipped)}</FactRow>
+                <FactRow label="Push watch expires">{data.account.watchExpiresAt ? when(data.account.watchExpiresAt) : 'no push; polling keeps the mailbox fresh'}</FactRow>
+                <FactRow label="Access">
                   {data.account.needsReconnect ? (
                     <Link to="/gmail-fix" className="font-medium text-danger underline underline-offset-2">
                       Reconnect needed
@@ -74,8 +65,8 @@ export function OpsPage() {
                   ) : (
                     'granted'
                   )}
-                </Row>
-                {data.account.lastError ? <Row label="Last error">{data.account.lastError}</Row> : null}
+                </FactRow>
+                {data.account.lastError ? <FactRow label="Last error">{data.account.lastError}</FactRow> : null}
               </dl>
             ) : (
               <EmptyState icon="mail" title="No mailbox connected">
