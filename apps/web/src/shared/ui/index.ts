@@ -10,5 +10,6 @@ export { FeatureUnavailable } from './FeatureUnavailable';
 export { Icon, type IconName } from './Icon';
 export { Page, useDocumentTitle } from './Page';
 export { ProgressBar } from './ProgressBar';
+export { SaveOutcome } from './SaveOutcome';
 export { PageSpinner, Spinner } from './Spinner';
 export { ToastProvider, ToastSlot, useToast, TOAST_DURATION_MS } from './Toast';

@@ -2,7 +2,7 @@ import { UNDO_SEND_MAX_MS, UNDO_SEND_MIN_MS } from '@mailroom/contract/promises'
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../../../shared/api';
-import { Alert, Badge, Button, Card, CardHeader, Spinner } from '../../../shared/ui';
+import { Alert, Badge, Button, Card, CardHeader, SaveOutcome, Spinner } from '../../../shared/ui';
 import { useSettings } from '../../settings';
 import { useAiStatus, useTestAi } from '../api/queries';
 
@@ -119,14 +119,7 @@ export function AiSettingsSection() {
         <p id={delayHelpId} className="mt-1 text-xs text-muted">
           A reply waits this long before it goes to Gmail, so Undo can stop it.
         </p>
-        <p role="status" className="mt-2 min-h-5 text-sm text-success">
-          {saved && !update.isPending ? saved : ''}
-        </p>
-        {update.isError ? (
-          <Alert tone="danger" role="alert" className="mt-2">
-            Not saved: {describeError(update.error)}
-          </Alert>
-        ) : null}
+        <SaveOutcome saved={saved} pending={update.isPending} error={update.isError ? describeError(update.error) : null} />
       </div>
     </Card>
   );

@@ -1,7 +1,7 @@
 import type { WeekStart } from '@mailroom/contract';
 import { useId, useMemo, useState } from 'react';
 import { describeError } from '../../../shared/api';
-import { Alert, Button, Spinner } from '../../../shared/ui';
+import { Alert, Button, SaveOutcome, Spinner } from '../../../shared/ui';
 import { useSettings } from '../hooks/useSettings';
 import { browserTimeZone, searchTimeZones, timeZoneOptions, type TimeZoneOption } from '../lib/timeZones';
 
@@ -135,14 +135,7 @@ export function CalendarSettings() {
           </select>
         </div>
       </div>
-      <p role="status" className="mt-3 min-h-5 text-sm text-success">
-        {saved && !update.isPending ? saved : ''}
-      </p>
-      {update.isError ? (
-        <Alert tone="danger" role="alert" className="mt-2">
-          Not saved: {describeError(update.error)}
-        </Alert>
-      ) : null}
+      <SaveOutcome saved={saved} pending={update.isPending} error={update.isError ? describeError(update.error) : null} className="mt-3" />
     </div>
   );
 }

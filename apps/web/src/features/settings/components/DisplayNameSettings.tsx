@@ -1,7 +1,7 @@
 import { DISPLAY_NAME_MAX_LENGTH, displayNameSchema, type AuthUser } from '@mailroom/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '../../../shared/api';
-import { Alert, Button } from '../../../shared/ui';
+import { Button, SaveOutcome } from '../../../shared/ui';
 import { useProfile } from '../hooks/useProfile';
 
 const FIELD = 'w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg aria-invalid:border-danger';
@@ -81,14 +81,7 @@ export function DisplayNameSettings({ user }: { user: AuthUser }) {
           Use my sign-in name
         </Button>
       ) : null}
-      <p role="status" className="mt-1 min-h-5 text-sm text-success">
-        {saved && !update.isPending ? saved : ''}
-      </p>
-      {update.isError ? (
-        <Alert tone="danger" role="alert" className="mt-2">
-          Not saved: {describeError(update.error)}
-        </Alert>
-      ) : null}
+      <SaveOutcome saved={saved} pending={update.isPending} error={update.isError ? describeError(update.error) : null} className="mt-1" />
     </form>
   );
 }
