@@ -154,11 +154,15 @@ describe.each(ENGINES)('insights aggregates on %s', (engine) => {
     ]);
   });
 
-  test.runIf(engine === 'sqlite')('the backlog before the range is counted from the partial index of unread received mail', async () => {
-    const { rows } = await sql<{ detail: string }>`explain query plan select count(*) as n from messages
-      where account_id = 'a1' and internal_date < 1 and (system_labels & 270) = 0 and (system_labels & 32) <> 0`.execute(t.db);
-    expect(rows.map((r) => r.detail).join(' ')).toContain('COVERING INDEX messages_unread_received');
-  });
+  // A plan is the engine's own: SQLite's is fixed by the schema, PostgreSQL's by the table's
+  // statistics (on a few rows it scans the table whatever the indexes), so only SQLite's is checked.
+  if (engine === 'sqlite') {
+    test('the backlog before the range is counted from the partial index of unread received mail', async () => {
+      const { rows } = await sql<{ detail: string }>`explain query plan select count(*) as n from messages
+        where account_id = 'a1' and internal_date < 1 and (system_labels & 270) = 0 and (system_labels & 32) <> 0`.execute(t.db);
+      expect(rows.map((r) => r.detail).join(' ')).toContain('COVERING INDEX messages_unread_received');
+    });
+  }
 
   test('arrivals by local weekday and hour (Monday first), across the change of offset', () => {
     // Sat 10:00 r1, Sat 09:00 r6; Sun 01:30 r3 (EST), Sun 23:00 r2; Mon 09:00, 10:00, 11:00.
