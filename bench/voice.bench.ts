@@ -56,7 +56,8 @@ export default async function run(): Promise<void> {
   parseVoiceCommand('open receipts', { categories: ['Receipts', 'Work', String(Math.random())] });
   console.log(`parser: ${(performance.now() - compileStarted).toFixed(1)} ms to compile the phrases for a new category list`);
 
-  const recognizer = new PocketsphinxRecognizer();
+  // VOICE_SECOND_LOOK=off: the recogniser without its second look, for the README's before/after figures.
+  const recognizer = new PocketsphinxRecognizer(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {});
   const availability = await recognizer.availability();
   if (!availability.available || !(await speechToolsAvailable())) {
     throw new Error(`recogniser figures need pocketsphinx and espeak-ng + sox: ${availability.available ? 'espeak-ng or sox missing' : availability.reason}`);

@@ -90,7 +90,8 @@ export interface TimedWord {
   end: number;
 }
 
-const NOT_WORDS = new Set(['<s>', '</s>', '<sil>', '(NULL)', '[NOISE]', '[BREATH]', '[COUGH]', '[SMACK]', '[UH]', '[UM]']);
+/** Silences and the model's fillers (its noisedict: [NOISE], and [SPEECH] for speech it could not place). */
+const NOT_WORDS = new Set(['<s>', '</s>', '<sil>', '(NULL)', '[NOISE]', '[SPEECH]', '[BREATH]', '[COUGH]', '[SMACK]', '[UH]', '[UM]']);
 
 /** Frames per second of PocketSphinx's front end (`-frate`, 100 by default). */
 const FRAME_RATE = 100;

@@ -73,6 +73,8 @@ describe('pronunciations for words the dictionary lacks', () => {
       { word: 'receipts', start: 0.4, end: 0.9 },
     ]);
     expect(parseSegmentation('')).toEqual([]);
+    // The language model's filler for speech it could not place is no word of the transcript.
+    expect(parseSegmentation('stdin S 0 T -900 A -900 L 0 0 -100 0 <sil> 10 -300 0 [SPEECH] 40 -500 0 and 70\n').map((w) => w.word)).toEqual(['and']);
   });
 });
 

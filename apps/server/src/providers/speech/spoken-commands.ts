@@ -313,21 +313,25 @@ export function voiceLabel(v: SpokenVoice): string {
   return `${v.voice} -s ${v.speed}${v.pitch === undefined ? '' : ` -p ${v.pitch}`}${v.noise === undefined ? '' : ` noise ${v.noise} dBFS`}${v.pad ? ` pad ${v.pad} s` : ''}`;
 }
 
-/** Says `text` with espeak-ng into `dir` and returns a 16 kHz mono 16-bit WAV's bytes. */
+/**
+ * Says `text` with espeak-ng into `dir` and returns a 16 kHz mono 16-bit WAV's bytes. Every sox
+ * step runs in its repeatable mode (-R): sox dithers when it resamples to 16 bits and makes
+ * noise from a random seed otherwise, and that alone moved the bench's figures by a clip or two
+ * per voice between runs.
+ */
 export async function synthesise(text: string, voice: string, speed: number, dir: string, extra: Omit<SpokenVoice, 'voice' | 'speed'> = {}): Promise<Buffer> {
   const stem = path.join(dir, `${voice.replace(/\W/g, '_')}-${speed}-${extra.pitch ?? ''}-${extra.noise ?? ''}-${text.replace(/\W+/g, '_').slice(0, 60)}`);
   await run('espeak-ng', ['-v', voice, '-s', String(speed), ...(extra.pitch === undefined ? [] : ['-p', String(extra.pitch)]), '-w', `${stem}.raw.wav`, text]);
   const pad = extra.pad ? ['pad', String(extra.pad), String(extra.pad)] : [];
   if (extra.noise === undefined) {
-    await run('sox', [`${stem}.raw.wav`, '-r', '16000', '-c', '1', '-b', '16', `${stem}.wav`, ...pad]);
+    await run('sox', ['-R', `${stem}.raw.wav`, '-r', '16000', '-c', '1', '-b', '16', `${stem}.wav`, ...pad]);
     return fs.readFile(`${stem}.wav`);
   }
-  await run('sox', [`${stem}.raw.wav`, '-r', '16000', '-c', '1', '-b', '16', `${stem}.clean.wav`, 'norm', '-3', ...pad]);
+  await run('sox', ['-R', `${stem}.raw.wav`, '-r', '16000', '-c', '1', '-b', '16', `${stem}.clean.wav`, 'norm', '-3', ...pad]);
   const { stdout } = await run('soxi', ['-D', `${stem}.clean.wav`]);
   const amplitude = (10 ** (extra.noise / 20)).toFixed(5);
-  // -R: sox's repeatable mode, the same noise every run, so figures can be compared.
   await run('sox', ['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', `${stem}.noise.wav`, 'synth', stdout.trim(), 'pinknoise', 'vol', amplitude]);
-  await run('sox', ['-m', `${stem}.clean.wav`, `${stem}.noise.wav`, '-b', '16', `${stem}.wav`]);
+  await run('sox', ['-R', '-m', `${stem}.clean.wav`, `${stem}.noise.wav`, '-b', '16', `${stem}.wav`]);
   return fs.readFile(`${stem}.wav`);
 }
 
