@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test as base } from './fixtures.ts';
-import { startDemoServer, type TestServer } from './server.ts';
+import { expect, testWithServer } from './fixtures.ts';
+import { startDemoServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 19's delivery settings in Inbox Flow, against the embedded default: a bundle set to "one
@@ -44,17 +44,7 @@ function mbox(): string {
     .join('\n');
 }
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: mbox() });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithServer(() => startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: mbox() }));
 
 test.describe.configure({ timeout: 180_000 });
 

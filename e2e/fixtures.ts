@@ -21,4 +21,22 @@ export const test = base.extend<object, { server: TestServer }>({
   },
 });
 
+/**
+ * `test` whose worker-scoped server is the one `start` starts: a spec's own demo mailbox or
+ * settings. `baseURL` points at it as above.
+ */
+export function testWithServer(start: () => Promise<TestServer>) {
+  return test.extend<object, { server: TestServer }>({
+    server: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const server = await start();
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker' },
+    ],
+  });
+}
+
 export { expect };

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test as base } from './fixtures.ts';
-import { startDemoServer, type TestServer } from './server.ts';
+import { expect, testWithServer } from './fixtures.ts';
+import { startDemoServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 13 in the browser, against the embedded default (one server, one page for the file):
@@ -39,17 +39,7 @@ function mbox(): string {
     .join('\n');
 }
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: mbox() });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithServer(() => startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: mbox() }));
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 

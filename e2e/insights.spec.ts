@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Insights } from '@mailroom/contract';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test as base } from './fixtures.ts';
-import { startDemoServer, type TestServer } from './server.ts';
+import { expect, testWithServer } from './fixtures.ts';
+import { startDemoServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 18 in the browser, on the demo mailbox (a corpus sample) plus a conversation whose figures
@@ -46,17 +46,7 @@ const MBOX = [
   )
   .join('\n');
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: MBOX }, { OPS_ADMINS: DEMO_ACCOUNT.email });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithServer(() => startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: MBOX }, { OPS_ADMINS: DEMO_ACCOUNT.email }));
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test as base } from './fixtures.ts';
-import { startDemoServer, type TestServer } from './server.ts';
+import { expect, testWithServer } from './fixtures.ts';
+import { startDemoServer } from './server.ts';
 import { DEMO_ACCOUNT, SHAPES, callFn, completePopup, contextOptions, signInAndConnectGmail, type ContextShape } from './web-journeys.ts';
 
 // Issue 10 §1 in the browser: the one mail list on a category of the demo mailbox (an even sample
@@ -16,17 +16,7 @@ import { DEMO_ACCOUNT, SHAPES, callFn, completePopup, contextOptions, signInAndC
 const CORPUS_SAMPLE = 300;
 const QUERY = 'in:inbox';
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithServer(() => startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE }));
 
 // The axe walk visits many states; on a busy two-core machine that takes minutes.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createSandbox } from '@mailroom/gmail-sandbox';
 import Database from 'better-sqlite3';
-import { expect, test as base } from './fixtures.ts';
+import { expect, testWithServer } from './fixtures.ts';
 import { SANDBOX_FILE, startDemoServer, startTestServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
 
@@ -66,17 +66,7 @@ async function axe(page: Page, where: string): Promise<string[]> {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const started = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: mbox([weekly(1, 72), weekly(2, 48), weekly(3, 24), deals('Summer sale', 30), deals('Last chance', 6)]) });
-      await use(started);
-      await started.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithServer(() => startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: mbox([weekly(1, 72), weekly(2, 48), weekly(3, 24), deals('Summer sale', 30), deals('Last chance', 6)]) }));
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { parseRawMessage } from '@mailroom/mail-parse';
 import Database from 'better-sqlite3';
-import { expect, test as base } from './fixtures.ts';
+import { expect, testWithServer } from './fixtures.ts';
 import config, { CHROMIUM_PATH } from './playwright.config.ts';
 import { SANDBOX_FILE, startDemoServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
@@ -39,17 +39,7 @@ const MBOX = [
   '',
 ].join('\n');
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: MBOX });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithServer(() => startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: MBOX }));
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

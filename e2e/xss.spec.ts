@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
-import { expect, test as base } from './fixtures.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { expect, testWithServer } from './fixtures.ts';
+import { SANDBOX_FILE, startTestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 7: the 372 public XSS payloads (html5sec and DOMPurify's fixtures), each the HTML of a
@@ -42,41 +42,33 @@ function mboxMessage(subject: string, html: string, index: number): string {
   ].join('\n');
 }
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startTestServer(
-        {},
-        {
-          // The payloads go into the demo mailbox before the server starts, with Mailroom's own
-          // `mailroom sandbox import` (a mailbox that has mail is not seeded from the corpus).
-          prepare: async (dataDir) => {
-            const mbox = path.join(dataDir, 'xss.mbox');
-            const messages = PAYLOADS.map((payload, i) => mboxMessage(`${PAYLOAD_SUBJECT} ${i}`, payload, i));
-            messages.push(mboxMessage(CONTROL_SUBJECT, `<p>A logo: <img src="${REMOTE_IMAGE}" alt="logo"></p>`, PAYLOADS.length));
-            fs.writeFileSync(mbox, messages.join('\n'));
-            execFileSync(process.execPath, [
-              path.join(ROOT, 'apps/server/bin/mailroom.js'),
-              'sandbox',
-              'import',
-              '--mbox',
-              mbox,
-              '--email',
-              DEMO_ACCOUNT.email,
-              '--data',
-              path.join(dataDir, 'gmail-sandbox.sqlite'),
-            ]);
-            fs.rmSync(mbox);
-          },
-        },
-      );
-      await use(server);
-      await server.stop();
+const test = testWithServer(() =>
+  startTestServer(
+    {},
+    {
+      // The payloads go into the demo mailbox before the server starts, with Mailroom's own
+      // `mailroom sandbox import` (a mailbox that has mail is not seeded from the corpus).
+      prepare: async (dataDir) => {
+        const mbox = path.join(dataDir, 'xss.mbox');
+        const messages = PAYLOADS.map((payload, i) => mboxMessage(`${PAYLOAD_SUBJECT} ${i}`, payload, i));
+        messages.push(mboxMessage(CONTROL_SUBJECT, `<p>A logo: <img src="${REMOTE_IMAGE}" alt="logo"></p>`, PAYLOADS.length));
+        fs.writeFileSync(mbox, messages.join('\n'));
+        execFileSync(process.execPath, [
+          path.join(ROOT, 'apps/server/bin/mailroom.js'),
+          'sandbox',
+          'import',
+          '--mbox',
+          mbox,
+          '--email',
+          DEMO_ACCOUNT.email,
+          '--data',
+          path.join(dataDir, SANDBOX_FILE),
+        ]);
+        fs.rmSync(mbox);
+      },
     },
-    { scope: 'worker' },
-  ],
-});
+  ),
+);
 
 // Playwright's trace recorder injects its own script into every document to snapshot it, which the
 // viewer's sandbox blocks and reports like any other script: with tracing on, the console check
