@@ -120,10 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: config.publicUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie);
-  registerMetrics(app, config.metricsToken);
-  app.addHook('onResponse', async (request, reply) => {
-    observability.routes.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime, Date.now());
-  });
+  registerMetrics(app, config.metricsToken, (method, route, statusCode, elapsedMs) => observability.routes.observe(method, route, statusCode, elapsedMs, Date.now()));
   // Sign-in (and the embedded OpenID provider under /idp).
   const auth = await registerAuth(app, { config, db });
   // Gmail itself (Google, or the embedded sandbox), and the sync that mirrors it into the store.

@@ -18,12 +18,16 @@ function fromLoopback(request: FastifyRequest): boolean {
   return isLoopback(request.socket.remoteAddress) && isLoopback(request.ip);
 }
 
+/** Told of every response, as the metrics see it (route template, status, milliseconds). */
+export type ResponseObserver = (method: string, route: string, statusCode: number, elapsedMs: number) => void;
+
 /**
  * Prometheus metrics: request counts and latency by route template (never the raw URL, whose
  * ids would explode cardinality), plus Node's default process metrics. Open to loopback clients
- * only, unless METRICS_TOKEN is set (then to any client with the bearer token).
+ * only, unless METRICS_TOKEN is set (then to any client with the bearer token). The same hook
+ * tells `observe` of each response (/ops' recent per-route window), so requests are measured once.
  */
-export function registerMetrics(app: FastifyInstance, metricsToken: string | null): client.Registry {
+export function registerMetrics(app: FastifyInstance, metricsToken: string | null, observe?: ResponseObserver): client.Registry {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const requests = new client.Counter({
@@ -44,6 +48,7 @@ export function registerMetrics(app: FastifyInstance, metricsToken: string | nul
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status_code: String(reply.statusCode) });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    observe?.(request.method, route, reply.statusCode, reply.elapsedTime);
   });
 
   app.get('/metrics', async (request, reply) => {
