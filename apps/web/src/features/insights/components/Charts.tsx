@@ -15,6 +15,8 @@ interface Palette {
   read: string;
   unread: string;
   sent: string;
+  /** The system asks for the dark theme. */
+  dark: boolean;
 }
 
 function readPalette(): Palette {
@@ -29,6 +31,7 @@ function readPalette(): Palette {
     read: v('--mr-accent', '#1d4ed8'),
     unread: v('--mr-warning', '#92400e'),
     sent: v('--mr-success', '#166534'),
+    dark: window.matchMedia('(prefers-color-scheme: dark)').matches,
   };
 }
 
@@ -82,8 +85,7 @@ const BUNDLE_COLOURS = {
 /** Received mail per day stacked by bundle (the largest first, "No bundle" on top), beside what the user sent. */
 export function BundleDailyChart({ days, bundles }: { days: Insights['days']; bundles: Insights['bundles'] }) {
   const p = usePalette();
-  const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-  const colours = BUNDLE_COLOURS[dark ? 'dark' : 'light'];
+  const colours = BUNDLE_COLOURS[p.dark ? 'dark' : 'light'];
   const data = days.map((d) => ({ label: formatDay(d.date), sent: d.sent, ...Object.fromEntries(bundles.map((b) => [`b:${b.id}`, d.byBundle[b.id] ?? 0])) }));
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
