@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, testWithServer } from './fixtures.ts';
-import { startDemoServer } from './server.ts';
+import { mboxOf, startDemoServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 19's delivery settings in Inbox Flow, against the embedded default: a bundle set to "one
@@ -25,23 +25,16 @@ function mbox(): string {
     { from: 'Tom Leek <tom@leek.example>', subject: 'Re: tomatoes in November', extra: forum, labels: 'Inbox,Unread' },
     { from: 'Rosa Beet <rosa@beet.example>', subject: 'Seed swap on Saturday', extra: forum, labels: 'Inbox' },
   ];
-  return entries
-    .map((e, i) =>
-      [
-        'From sender@example.org Sat Nov 21 06:00:00 2026',
-        `From: ${e.from}`,
-        `To: ${DEMO_ACCOUNT.email}`,
-        `Subject: ${e.subject}`,
-        `Message-ID: <bundle-delivery-${i}@example.org>`,
-        `Date: ${new Date(Date.now() - (20 + i) * 60_000).toUTCString()}`,
-        ...e.extra,
-        `X-Gmail-Labels: ${e.labels}`,
-        '',
-        `Body of ${e.subject}.`,
-        '',
-      ].join('\n'),
-    )
-    .join('\n');
+  return mboxOf(
+    entries.map((e, i) => ({
+      ...e,
+      to: DEMO_ACCOUNT.email,
+      messageId: `bundle-delivery-${i}@example.org`,
+      minutesAgo: 20 + i,
+      headers: e.extra,
+      body: `Body of ${e.subject}.`,
+    })),
+  );
 }
 
 const test = testWithServer(() => startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: mbox() }));

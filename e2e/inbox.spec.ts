@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, testWithServer } from './fixtures.ts';
-import { startDemoServer } from './server.ts';
+import { mboxOf, startDemoServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 13 in the browser, against the embedded default (one server, one page for the file):
@@ -20,23 +20,17 @@ function mbox(): string {
     { from: 'Bartholomew Finch <bart@finch.example>', subject: 'Photos from the trip' },
     { from: 'Shop Deals <deals@news.shop.example>', subject: 'Huge savings this weekend', extra: ['List-Unsubscribe: <https://news.shop.example/u>', 'Precedence: bulk'] },
   ];
-  return entries
-    .map((e, i) =>
-      [
-        'From sender@example.org Sat Nov 21 06:00:00 2026',
-        `From: ${e.from}`,
-        `To: ${DEMO_ACCOUNT.email}`,
-        `Subject: ${e.subject}`,
-        `Message-ID: <inbox-e2e-${i}@example.org>`,
-        `Date: ${new Date(Date.now() - (30 + i) * 60_000).toUTCString()}`,
-        ...(e.extra ?? []),
-        'X-Gmail-Labels: Inbox,Unread',
-        '',
-        `Body of ${e.subject}.`,
-        '',
-      ].join('\n'),
-    )
-    .join('\n');
+  return mboxOf(
+    entries.map((e, i) => ({
+      ...e,
+      to: DEMO_ACCOUNT.email,
+      messageId: `inbox-e2e-${i}@example.org`,
+      minutesAgo: 30 + i,
+      labels: 'Inbox,Unread',
+      headers: e.extra ?? [],
+      body: `Body of ${e.subject}.`,
+    })),
+  );
 }
 
 const test = testWithServer(() => startDemoServer({ email: DEMO_ACCOUNT.email, corpusSample: CORPUS_SAMPLE, mbox: mbox() }));

@@ -104,6 +104,43 @@ export interface DemoMailbox {
   holdBackMs?: number;
 }
 
+/** One message of a spec's own mail. */
+export interface MboxEntry {
+  from: string;
+  to: string;
+  subject: string;
+  /** Without the angle brackets. */
+  messageId: string;
+  /** Its Date header: this many minutes before now (the sandbox dates imported mail by it). */
+  minutesAgo: number;
+  /** Gmail's labels as Takeout writes them, e.g. "Inbox,Unread". */
+  labels: string;
+  /** More header lines (List-Id, Precedence...). */
+  headers?: readonly string[];
+  body: string;
+}
+
+/** A Takeout mbox of the spec's own mail, for `startDemoServer`'s `mbox`. */
+export function mboxOf(entries: readonly MboxEntry[]): string {
+  return entries
+    .map((e) =>
+      [
+        'From sender@example.org Sat Nov 21 06:00:00 2026',
+        `From: ${e.from}`,
+        `To: ${e.to}`,
+        `Subject: ${e.subject}`,
+        `Message-ID: <${e.messageId}>`,
+        `Date: ${new Date(Date.now() - e.minutesAgo * 60_000).toUTCString()}`,
+        ...(e.headers ?? []),
+        `X-Gmail-Labels: ${e.labels}`,
+        '',
+        e.body,
+        '',
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
 /** Starts the server on a fresh sandbox mailbox: a corpus sample for the demo account and the spec's own mail. */
 export async function startDemoServer(mailbox: DemoMailbox, env: Record<string, string> = {}): Promise<TestServer> {
   const { createSandbox } = await import('@mailroom/gmail-sandbox');

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { createSandbox } from '@mailroom/gmail-sandbox';
 import Database from 'better-sqlite3';
 import { expect, testWithServer } from './fixtures.ts';
-import { SANDBOX_FILE, startDemoServer, startTestServer, type TestServer } from './server.ts';
+import { mboxOf, SANDBOX_FILE, startDemoServer, startTestServer, type TestServer } from './server.ts';
 import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 17 in the browser, against the embedded default (no DNS, so one-click is never used
@@ -21,24 +21,18 @@ const WEEKLY = 'Acme Weekly';
 const DEALS = 'Shop Deals';
 
 function mbox(messages: Array<{ from: string; subject: string; extra: string[]; hoursAgo: number }>): string {
-  return messages
-    .map((m, i) =>
-      [
-        `From ${i + 1}@xxx Mon Jun  3 09:00:00 +0000 2024`,
-        'X-Gmail-Labels: Inbox,Unread',
-        `From: ${m.from}`,
-        `To: Demo User <${DEMO_ACCOUNT.email}>`,
-        `Subject: ${m.subject}`,
-        `Message-ID: <${m.subject.replace(/\W+/g, '-').toLowerCase()}-${i}@lists.example>`,
-        `Date: ${new Date(Date.now() - m.hoursAgo * 3_600_000).toUTCString()}`,
-        ...m.extra,
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        `${m.subject}: this week's news.`,
-        '',
-      ].join('\n'),
-    )
-    .join('\n');
+  return mboxOf(
+    messages.map((m, i) => ({
+      from: m.from,
+      to: `Demo User <${DEMO_ACCOUNT.email}>`,
+      subject: m.subject,
+      messageId: `${m.subject.replace(/\W+/g, '-').toLowerCase()}-${i}@lists.example`,
+      minutesAgo: m.hoursAgo * 60,
+      labels: 'Inbox,Unread',
+      headers: [...m.extra, 'Content-Type: text/plain; charset=utf-8'],
+      body: `${m.subject}: this week's news.`,
+    })),
+  );
 }
 
 const weekly = (n: number, hoursAgo: number) => ({
