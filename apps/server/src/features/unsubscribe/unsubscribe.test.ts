@@ -98,6 +98,8 @@ const listen = (host: string, port: number) =>
 describe.each(ENGINES)('one-click unsubscribe (%s)', (engine) => {
   let t: MailboxTestApp;
   let list: ListServer;
+  /** A list server whose certificate the client does not trust (self-signed, not its CA). */
+  let untrusted: ListServer;
   let loopback: Awaited<ReturnType<typeof listen>>;
   let me: MailboxUser;
   let other: MailboxUser;
@@ -123,10 +125,11 @@ describe.each(ENGINES)('one-click unsubscribe (%s)', (engine) => {
   beforeAll(async () => {
     loopback = await listen('127.0.0.1', 443);
     list = await startListServer();
+    untrusted = await startListServer();
     t = await createMailboxTestApp(engine, {}, {
       clock,
       web: {
-        client: createSafeWebClient({ lookup: hostileLookup, timeoutMs: 2_000, testOnlyAllowedOrigins: [list.origin], testOnlyCa: list.ca }),
+        client: createSafeWebClient({ lookup: hostileLookup, timeoutMs: 2_000, testOnlyAllowedOrigins: [list.origin, untrusted.origin], testOnlyCa: list.ca }),
         verifyDkim: createDkimVerifier(dkimResolver),
       },
     });
@@ -147,6 +150,8 @@ describe.each(ENGINES)('one-click unsubscribe (%s)', (engine) => {
         { from: 'Broken <news@broken.example>', subject: 'Broken news', listId: '<broken.example>', unsubscribe: `<${list.origin}/fail/broken>`, post: true, sign: 'broken.example' },
         // A list server that does not answer within the client's timeout (2 s here, 10 s in production).
         { from: 'Slow <news@slow.example>', subject: 'Slow news', listId: '<slow.example>', unsubscribe: `<${list.origin}/slow/x>, <mailto:leave@slow.example>`, post: true, sign: 'slow.example' },
+        // A list server whose certificate does not verify: a TLS failure, nothing sent.
+        { from: 'Bad Cert <news@badcert.example>', subject: 'Bad cert news', listId: '<badcert.example>', unsubscribe: `<${untrusted.origin}/unsub/y>, <mailto:leave@badcert.example>`, post: true, sign: 'badcert.example' },
         ...HOSTILE_URLS.map((url, i) => ({ from: `Hostile ${i} <h${i}@hostile.example>`, subject: `Hostile ${i}`, listId: `"Hostile ${i}" <h${i}.hostile.example>`, unsubscribe: `<${url}>`, post: true, sign: 'hostile.example' })),
       ]),
       ME,
@@ -158,12 +163,13 @@ describe.each(ENGINES)('one-click unsubscribe (%s)', (engine) => {
   afterAll(async () => {
     await t?.close();
     await list?.close();
+    await untrusted?.close();
     await new Promise((resolve) => loopback?.server.close(resolve));
   });
 
   it('lists the lists and bulk senders by volume with counts, opened, methods and state; personal mail is not one', async () => {
     const { subscriptions: all, total } = await subscriptions(me);
-    expect(total).toBe(7 + HOSTILE_URLS.length);
+    expect(total).toBe(8 + HOSTILE_URLS.length);
     expect(all.map((s) => s.name).slice(0, 2)).toEqual(['Acme Weekly', 'Shop Deals']);
     expect(all.some((s) => s.sender.address === 'ann@people.example')).toBe(false);
     const weekly = all[0]!;
@@ -222,12 +228,17 @@ describe.each(ENGINES)('one-click unsubscribe (%s)', (engine) => {
     const broken = await byName('Broken');
     expect(flaky.methods).toEqual(['one-click', 'mailto', 'link']);
     const before = list.requests.length;
-    const { results } = await unsubscribe({ subscriptionIds: [flaky.id, broken.id, (await byName('Slow')).id] });
+    const { results } = await unsubscribe({ subscriptionIds: [flaky.id, broken.id, (await byName('Slow')).id, (await byName('Bad Cert')).id] });
     expect(results?.results.map((r) => [r.name, r.method, r.outcome, r.fallback, r.link])).toEqual([
       ['Flaky', 'one-click', 'failed', 'mailto', null],
       ['Broken', 'one-click', 'failed', 'link', `${list.origin}/fail/broken`],
       ['Slow', 'one-click', 'failed', 'mailto', null],
+      ['Bad Cert', 'one-click', 'failed', 'mailto', null],
     ]);
+    // The certificate failed before any request: the reason says so, and the server saw nothing.
+    expect(results?.results[3]?.message).toMatch(/^One-click failed: the server’s certificate is not valid \(.*self[- ]signed.*\)\.$/);
+    expect(untrusted.requests).toHaveLength(0);
+    expect((await byName('Bad Cert')).requestResult).toBe(results?.results[3]?.message);
     expect(results?.results[0]?.message).toBe('One-click failed: the list’s server refused the unsubscribe (HTTP 500).');
     expect(results?.results[2]?.message).toBe('One-click failed: no answer within 2 s.');
     expect((await byName('Slow')).requestResult).toBe('One-click failed: no answer within 2 s.');

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_URLS, hostileLookup } from '../../testing/ssrf.ts';
-import { createSafeWebClient, isPublicAddress, testOnlyAllowanceAvailable, UnsafeUrlError, type Lookup } from './safe-fetch.ts';
+import { startListServer } from '../../testing/list-server.ts';
+import { createSafeWebClient, isPublicAddress, testOnlyAllowanceAvailable, UnsafeUrlError, WebRequestError, type Lookup } from './safe-fetch.ts';
 
 /**
  * The SSRF attacks, tried for real: listeners on the loopback addresses' port 443 (the only port
@@ -191,6 +192,23 @@ describe('the test-only allowance and the positive path', () => {
     const big = await client.post({ url: `${listOrigin}/big`, body: 'x', contentType: 'text/plain' });
     expect(big.body.length).toBe(1024);
     expect(big.truncated).toBe(true);
-    await expect(client.post({ url: `${listOrigin}/slow`, body: 'x', contentType: 'text/plain' })).rejects.toThrow(/no answer within|failed/);
+    await expect(client.post({ url: `${listOrigin}/slow`, body: 'x', contentType: 'text/plain' })).rejects.toMatchObject({ kind: 'timeout', message: 'no answer within 0.3 s' });
+  });
+
+  it('an https server whose certificate is not trusted fails as a TLS error before anything is sent', async () => {
+    const trusted = await startListServer();
+    const untrusted = await startListServer();
+    try {
+      const client = createSafeWebClient({ testOnlyAllowedOrigins: [trusted.origin, untrusted.origin], testOnlyCa: trusted.ca, timeoutMs: 5_000 });
+      const failure = client.post({ url: `${untrusted.origin}/unsub`, body: 'List-Unsubscribe=One-Click', contentType: 'application/x-www-form-urlencoded' });
+      await expect(failure).rejects.toBeInstanceOf(WebRequestError);
+      await expect(failure).rejects.toMatchObject({ kind: 'tls', message: expect.stringMatching(/^the server’s certificate is not valid \(.*self[- ]signed/) });
+      expect(untrusted.requests).toHaveLength(0);
+      // The same client reaches the server it trusts: the failure was the certificate, not the client.
+      expect((await client.post({ url: `${trusted.origin}/unsub`, body: 'x', contentType: 'text/plain' })).status).toBe(200);
+    } finally {
+      await trusted.close();
+      await untrusted.close();
+    }
   });
 });

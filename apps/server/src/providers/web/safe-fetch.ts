@@ -57,12 +57,30 @@ export class UnsafeUrlError extends Error {
   }
 }
 
+/** Why a request did not complete: no answer in time, the server's certificate, or anything else on the way. */
+export type WebRequestFailure = 'timeout' | 'tls' | 'network';
+
 /** The request was made but did not complete (connection refused, TLS, timeout). */
 export class WebRequestError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly kind: WebRequestFailure;
+  constructor(message: string, options?: { cause?: unknown; kind?: WebRequestFailure }) {
     super(message, options);
     this.name = 'WebRequestError';
+    this.kind = options?.kind ?? 'network';
   }
+}
+
+/**
+ * Whether a failed connection failed on the server's certificate: Node's TLS verification errors
+ * carry OpenSSL's X509 codes (CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT, ...) or
+ * ERR_TLS_CERT_ALTNAME_INVALID, on the error or its cause.
+ */
+function isCertificateError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS/.test(code)) return true;
+  }
+  return false;
 }
 
 export interface ResolvedAddress {
@@ -223,7 +241,9 @@ export function createSafeWebClient(options: SafeWebClientOptions = {}): SafeWeb
         };
       } catch (error) {
         if (error instanceof UnsafeUrlError) throw error;
-        throw new WebRequestError(abort.aborted ? `no answer within ${timeoutMs / 1000} s` : `the request failed: ${(error as Error).message}`, { cause: error });
+        if (abort.aborted) throw new WebRequestError(`no answer within ${timeoutMs / 1000} s`, { cause: error, kind: 'timeout' });
+        if (isCertificateError(error)) throw new WebRequestError(`the server’s certificate is not valid (${(error as Error).message})`, { cause: error, kind: 'tls' });
+        throw new WebRequestError(`the request failed: ${(error as Error).message}`, { cause: error });
       } finally {
         client.destroy().catch(() => {});
       }
