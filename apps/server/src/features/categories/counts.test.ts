@@ -105,4 +105,19 @@ describe.each(ENGINES)('category counts on %s', (engine) => {
       expect({ hours, counts: await counted(later) }).toEqual({ hours, counts: expected(later) });
     }
   });
+
+  it('follows a month cut-off that moves back at a month end (kept counts are not served past it)', async () => {
+    // Los Angeles: at 23:59 on 29 March 2024 one month back is 29 February 23:59; a minute later,
+    // at 00:00 on 30 March, it is 29 February 00:00 (30 February clamped), so a message from noon
+    // on 29 February comes into newer_than:1m without any write.
+    const added = meta('m7', { subject: 'leap day', labelIds: ['UNREAD'], internalDate: Date.UTC(2024, 1, 29, 20) });
+    messages.push(added);
+    await t.db.insertInto('messages').values(toStoreRow('a1', added, { historyId: null, snippet: null })).execute();
+    const before = new Date(Date.UTC(2024, 2, 30, 6, 59));
+    const after = new Date(Date.UTC(2024, 2, 30, 7, 0));
+    const monthly = (counts: Array<{ query: string }>) => counts.find((c) => c.query === 'newer_than:1m');
+    expect(await counted(before)).toEqual(expected(before));
+    expect(await counted(after)).toEqual(expected(after));
+    expect(monthly(expected(after))).not.toEqual(monthly(expected(before)));
+  });
 });

@@ -13,7 +13,8 @@ import { countIsIndexOnly, countMatches, countMatchesInOnePass, storeGeneration,
  * - results are kept per account, time zone and query, valid while the account's store
  *   generation has not moved (triggers bump it in the same transaction as any write to the
  *   account's messages or labels: sync, bulk actions and undo alike, in any process) and, for
- *   relative dates (`newer_than:7d`), until the moving cut-off reaches the next message.
+ *   relative dates (`newer_than:7d`), while the moving cut-off stays between the same two
+ *   messages.
  */
 export interface CountRequest {
   /** What the counts are kept under: the time zone and the query's fingerprint. */
@@ -26,8 +27,20 @@ export interface CountRequest {
 interface CachedCounts {
   generation: number;
   counts: MatchCounts;
-  /** Epoch ms until which relative-date cut-offs cannot have passed a message. */
-  validUntil: number;
+  /** The query's relative-date terms, each with the messages on either side of its cut-off
+   * when counted: the counts stand while every cut-off stays between the same two messages. */
+  relatives: RelativeBounds[];
+}
+
+type RelativeNode = Extract<QueryNode, { kind: 'relative' }>;
+
+interface RelativeBounds {
+  node: RelativeNode;
+  timeZone: string;
+  /** The newest message before the cut-off (epoch ms; null: none). */
+  before: number | null;
+  /** The oldest message at or after the cut-off (epoch ms; null: none). */
+  atOrAfter: number | null;
 }
 
 const MAX_ENTRIES = 10_000;
@@ -45,7 +58,7 @@ function keyOf(accountId: string, request: Pick<CountRequest, 'key'>): string {
  * hold the unread count, unless `unread` is false). */
 export function cachedCounts(accountId: string, key: string, generation: number, now: Date, unread = true): MatchCounts | null {
   const hit = cache.get(keyOf(accountId, { key }));
-  const fits = hit && hit.generation === generation && now.getTime() < hit.validUntil && (!unread || hit.counts.unreadCount !== null);
+  const fits = hit && hit.generation === generation && (!unread || hit.counts.unreadCount !== null) && hit.relatives.every((r) => stillBetween(r, now));
   return fits ? hit.counts : null;
 }
 
@@ -68,9 +81,9 @@ export async function storeCounts(db: Db, accountId: string, requests: readonly 
   const counts = await countMatchesInOnePass(db, accountId, shared.map(({ request }) => request.sql));
   shared.forEach(({ i }, k) => (results[i] = counts[k] as MatchCounts));
   for (const { request, i } of missing) {
-    const validUntil = await relativeValidity(db, accountId, request, now);
+    const relatives = await relativeBounds(db, accountId, request, now);
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(keyOf(accountId, request), { generation, counts: results[i] as MatchCounts, validUntil });
+    cache.set(keyOf(accountId, request), { generation, counts: results[i] as MatchCounts, relatives });
   }
   return results as MatchCounts[];
 }
@@ -83,49 +96,36 @@ function scansEveryRow(request: CountRequest): boolean {
   return !terms.some((t) => t.kind === 'date' || t.kind === 'relative');
 }
 
-const DAY = 86_400_000;
-
 /**
- * How long counts of a query with relative dates stay right without a write: a cut-off such as
- * `newer_than:7d` moves with the clock, and the count changes only when it passes the date of the
- * next message at or after it. The cut-off never moves backwards as the clock runs, so the first
- * instant it passes that message is found exactly: directly for days, by bisection for months and
- * years (calendar months have their own lengths, and 31 March minus a month is 28 February).
+ * The messages on either side of each relative-date cut-off of a query (`newer_than:7d` moves
+ * with the clock), two index seeks each. Which messages a cut-off admits changes only when it
+ * moves past one of them, either way: calendar months and years can also move it back (at the
+ * clock's 29 March 00:00, one month back is 28 February 00:00, a day before the cut-off of the
+ * minute before), so the cut-off is checked against both sides at the instant the counts are
+ * read, exactly, rather than predicted.
  */
-async function relativeValidity(db: Db, accountId: string, request: CountRequest, now: Date): Promise<number> {
-  let until = Number.POSITIVE_INFINITY;
-  const relatives: Array<Extract<QueryNode, { kind: 'relative' }>> = [];
+async function relativeBounds(db: Db, accountId: string, request: CountRequest, now: Date): Promise<RelativeBounds[]> {
+  const nodes: RelativeNode[] = [];
   walk(request.ast, (node) => {
-    if (node.kind === 'relative') relatives.push(node);
+    if (node.kind === 'relative') nodes.push(node);
   });
-  for (const node of relatives) {
-    const cutoffAt = (t: number) => relativeThreshold(node, { now: new Date(t), timeZone: request.timeZone });
-    const cutoff = cutoffAt(now.getTime());
-    const next = await db
-      .selectFrom('messages')
-      .select((eb) => eb.fn.min('internal_date').as('next'))
-      .where('account_id', '=', accountId)
-      .where('internal_date', '>=', cutoff)
+  const bounds: RelativeBounds[] = [];
+  for (const node of nodes) {
+    const cutoff = relativeThreshold(node, { now, timeZone: request.timeZone });
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('messages').select((m) => m.fn.max('internal_date').as('d')).where('account_id', '=', accountId).where('internal_date', '<', cutoff).as('before'),
+        eb.selectFrom('messages').select((m) => m.fn.min('internal_date').as('d')).where('account_id', '=', accountId).where('internal_date', '>=', cutoff).as('at_or_after'),
+      ])
       .executeTakeFirst();
-    if (next?.next === null || next?.next === undefined) continue;
-    const message = Number(next.next);
-    let valid: number;
-    if (node.unit === 'd') {
-      valid = now.getTime() + (message - cutoff);
-    } else {
-      // The last instant whose cut-off is still at or before the message.
-      let low = now.getTime();
-      let high = low + 400 * DAY;
-      if (cutoffAt(low) > message) high = low;
-      while (high - low > 1) {
-        const mid = Math.floor((low + high) / 2);
-        if (cutoffAt(mid) <= message) low = mid;
-        else high = mid;
-      }
-      valid = low;
-    }
-    // Valid while the clock has not passed `valid`: until then no message changed sides.
-    until = Math.min(until, valid + 1);
+    const value = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    bounds.push({ node, timeZone: request.timeZone, before: value(row?.before), atOrAfter: value(row?.at_or_after) });
   }
-  return until;
+  return bounds;
+}
+
+/** Whether the cut-off at `now` admits the same messages as when the bounds were read. */
+function stillBetween(bounds: RelativeBounds, now: Date): boolean {
+  const cutoff = relativeThreshold(bounds.node, { now, timeZone: bounds.timeZone });
+  return (bounds.before === null || bounds.before < cutoff) && (bounds.atOrAfter === null || cutoff <= bounds.atOrAfter);
 }
