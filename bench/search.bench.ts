@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { translate, type SearchDirectory } from '@mailroom/intelligence/search';
-import { DEFAULT_NOW, DEFAULT_TIME_ZONE, HELD_OUT_REQUESTS, TUNING_REQUESTS, type SearchRequestCase } from '@mailroom/intelligence/search/testing';
+import { DEFAULT_NOW, DEFAULT_TIME_ZONE, HELD_OUT_REQUESTS, HELD_OUT_REQUESTS_C, TUNING_REQUESTS, type SearchRequestCase } from '@mailroom/intelligence/search/testing';
 import { readTakeoutMbox } from '@mailroom/mail-parse';
 import { compileMatcher, parse, type LabelInfo, type MessageMeta } from '@mailroom/mail-query';
 import { forgetSearchDirectories } from '../apps/server/src/features/search/directory.ts';
@@ -119,15 +119,19 @@ export default async function run(): Promise<void> {
   const mailbox = await readTakeoutMbox(bytes);
   const messages: MessageMeta[] = mailbox.messages.map((m) => m.meta);
   const labels: LabelInfo[] = mailbox.labels;
-  for (const [name, cases] of [['tuning', TUNING_REQUESTS], ['held-out', HELD_OUT_REQUESTS]] as const) {
+  for (const [name, cases] of [['tuning', TUNING_REQUESTS], ['held-out', HELD_OUT_REQUESTS], ['held-out C', HELD_OUT_REQUESTS_C]] as const) {
     let exact = 0;
+    const misses: string[] = [];
     for (const c of cases) {
       const o = options(c, directory);
       const context = { now: o.now, timeZone: o.timeZone, labels };
       const meant = compileMatcher(parse(c.meant), context);
-      const got = compileMatcher(translate(c.request, o).ast, context);
+      const translation = translate(c.request, o);
+      const got = compileMatcher(translation.ast, context);
       if (messages.every((m) => meant(m) === got(m))) exact++;
+      else misses.push(`"${c.request}" -> ${translation.query || '(all mail)'} (meant ${c.meant})`);
     }
     console.log(`accuracy, ${name} requests: ${exact}/${cases.length} (${((100 * exact) / cases.length).toFixed(1)} %) find exactly the mail meant`);
+    for (const miss of misses) console.log(`  miss: ${miss}`);
   }
 }
