@@ -113,6 +113,8 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+const periodStarts = new Map<string, number>();
+
 /**
  * `now` minus an amount: days are 24-hour periods; months and years are calendar months and
  * years on the zone's wall clock, the day clamped to the target month's length (31 March minus
@@ -121,6 +123,19 @@ export function daysInMonth(year: number, month: number): number {
 export function subtractPeriod(now: Date, amount: number, unit: 'd' | 'm' | 'y', timeZone: string): number {
   const t = now.getTime();
   if (unit === 'd') return t - amount * 86_400_000;
+  // A month or year back costs a few Intl calls; one query asks for the same cut-off several
+  // times (its condition, the word index's cost check, a count's bounds).
+  const key = `${timeZone}|${t}|${amount}|${unit}`;
+  let cutoff = periodStarts.get(key);
+  if (cutoff === undefined) {
+    cutoff = calendarPeriodBack(t, amount, unit, timeZone);
+    if (periodStarts.size > 1_000) periodStarts.clear();
+    periodStarts.set(key, cutoff);
+  }
+  return cutoff;
+}
+
+function calendarPeriodBack(t: number, amount: number, unit: 'm' | 'y', timeZone: string): number {
   const w = wallClock(t, timeZone);
   const months = unit === 'm' ? amount : amount * 12;
   const total = w.year * 12 + (w.month - 1) - months;

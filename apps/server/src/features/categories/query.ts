@@ -77,6 +77,24 @@ export function withoutQuarantine(ast: QueryNode): QueryNode {
   return { kind: 'and', children: [...terms, excluded], span: ast.span };
 }
 
+/** A category query parsed, with where it runs; compileCategoryQuery takes it so that a caller
+ * that needs the AST first (to read the word index's statistics) parses the text once. */
+export interface ParsedCategoryQuery {
+  ast: QueryNode;
+  fingerprint: string;
+  source: CompiledCategoryQuery['source'];
+}
+
+export function parseForStore(query: string): ParsedCategoryQuery {
+  const ast = withoutQuarantine(parseCategoryQuery(query));
+  return { ast, fingerprint: queryFingerprint(query), source: needsBodyText(ast) || spamTrashScope(ast).spam ? 'gmail' : 'store' };
+}
+
+/** A short stable name of a query's text: page tokens carry it, cached counts are kept under it. */
+export function queryFingerprint(query: string): string {
+  return crypto.createHash('sha256').update(query).digest('base64url').slice(0, 12);
+}
+
 /**
  * Compiles a category's query for this instant: toSql over the store when the store can answer
  * it exactly, otherwise a Gmail `q` (dates as epoch seconds, DESIGN §5). The store cannot when
@@ -86,18 +104,13 @@ export function withoutQuarantine(ast: QueryNode): QueryNode {
  * user's own (features/settings); Gmail gets them as epoch seconds, so its own reading of bare
  * dates in Pacific time never applies.
  */
-/** A short stable name of a query's text: page tokens carry it, cached counts are kept under it. */
-export function queryFingerprint(query: string): string {
-  return crypto.createHash('sha256').update(query).digest('base64url').slice(0, 12);
-}
-
 export function compileCategoryQuery(
   query: string,
   context: { now: Date; timeZone: string; labels: readonly LabelInfo[]; wordIndex?: WordIndex },
+  parsed?: ParsedCategoryQuery,
 ): CompiledCategoryQuery {
-  const ast = withoutQuarantine(parseCategoryQuery(query));
-  const fingerprint = queryFingerprint(query);
-  if (needsBodyText(ast) || spamTrashScope(ast).spam) {
+  const { ast, fingerprint, source } = parsed ?? parseForStore(query);
+  if (source === 'gmail') {
     return { source: 'gmail', ast, gmailQuery: toGmailQuery(ast, { timeZone: context.timeZone, now: context.now }), fingerprint };
   }
   const compiled = toSql(ast, { now: context.now, timeZone: context.timeZone, labels: context.labels, ...(context.wordIndex ? { wordIndex: context.wordIndex } : {}) });

@@ -11,7 +11,7 @@ import { KEPT_HEADERS, toStoredMeta } from '../../sync/metadata.ts';
 import { SUMMARY_COLUMNS, summaryOf, type SummaryRow } from '../mail/index.ts';
 import { ensureLearned } from '../priority/index.ts';
 import { cachedCounts, countKey, storeCounts } from './counts.ts';
-import { compileCategoryQuery, decodePageToken, encodePageToken, queryFingerprint, type CompiledCategoryQuery } from './query.ts';
+import { compileCategoryQuery, decodePageToken, encodePageToken, parseForStore, queryFingerprint, type CompiledCategoryQuery } from './query.ts';
 import type { CategoryRow } from './repository.ts';
 
 /** The instant and the user's time zone a query's dates are read in (see calendar.ts). */
@@ -41,9 +41,9 @@ export async function compileForAccount(
   query: string,
   context: { now: Date; timeZone: string; labels: readonly LabelInfo[] },
 ): Promise<CompiledCategoryQuery> {
-  const compiled = compileCategoryQuery(query, context);
-  if (compiled.source === 'gmail' || !accountId) return compiled;
-  return compileCategoryQuery(query, { ...context, wordIndex: await loadWordIndex(db, accountId, compiled.ast, context.labels) });
+  const parsed = parseForStore(query);
+  if (parsed.source === 'gmail' || !accountId) return compileCategoryQuery(query, context, parsed);
+  return compileCategoryQuery(query, { ...context, wordIndex: await loadWordIndex(db, accountId, parsed.ast, context.labels) }, parsed);
 }
 
 /**
