@@ -224,10 +224,14 @@ function explicitPeriod(today: CivilDate, date: PartialDate, yearHint: number | 
 // ---------------------------------------------------------------------------------------------
 // The grammar of date phrases, on tokens.
 
-const UNITS: Readonly<Record<string, 'day' | 'week' | 'month' | 'year' | 'hour' | 'fortnight'>> = table({
+type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year' | 'hour' | 'fortnight';
+
+const UNITS: Readonly<Record<string, Unit>> = table({
   day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year',
-  hour: 'hour', hours: 'hour', hrs: 'hour', hr: 'hour', fortnight: 'fortnight', fortnights: 'fortnight',
+  hour: 'hour', hours: 'hour', hrs: 'hour', hr: 'hour', fortnight: 'fortnight', fortnights: 'fortnight', quarter: 'quarter', quarters: 'quarter',
 });
+
+const ORDINALS: Readonly<Record<string, number>> = table({ first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 });
 
 /** Words before a date that say how it bounds the search. */
 type Bound = 'since' | 'after' | 'before' | 'until' | 'in';
@@ -266,13 +270,13 @@ class Reader {
   }
 
   /** A unit word, e.g. "days", or a glued count+unit such as "3d", "2w", "6mo". */
-  unit(k: number): 'day' | 'week' | 'month' | 'year' | 'hour' | 'fortnight' | null {
+  unit(k: number): Unit | null {
     const w = this.word(k);
     return w === null ? null : (UNITS[w] ?? null);
   }
 }
 
-function rolling(operator: 'newer_than' | 'older_than', amount: number, unit: 'day' | 'week' | 'month' | 'year' | 'hour' | 'fortnight'): DateMeaning {
+function rolling(operator: 'newer_than' | 'older_than', amount: number, unit: Unit): DateMeaning {
   switch (unit) {
     case 'hour':
       return { kind: 'rolling', operator, amount: Math.max(1, Math.ceil(amount / 24)), unit: 'd' };
@@ -284,6 +288,8 @@ function rolling(operator: 'newer_than' | 'older_than', amount: number, unit: 'd
       return { kind: 'rolling', operator, amount: amount * 14, unit: 'd' };
     case 'month':
       return { kind: 'rolling', operator, amount, unit: 'm' };
+    case 'quarter':
+      return { kind: 'rolling', operator, amount: amount * 3, unit: 'm' };
     case 'year':
       return { kind: 'rolling', operator, amount, unit: 'y' };
   }
@@ -326,7 +332,7 @@ export function matchDate(ctx: DateContext, i: number): DateMatch | null {
   } else if (r.is(k, 'no') && r.is(k + 1, 'later') && r.is(k + 2, 'than')) {
     bound = 'until';
     k += 3;
-  } else if (r.word(k) !== null && BOUNDS[r.word(k) as string]) {
+  } else if (r.word(k) !== null && BOUNDS[r.word(k) as string] && !(r.is(k, 'earlier') && r.is(k + 1, 'this', 'today'))) {
     bound = BOUNDS[r.word(k) as string] as Bound;
     k += 1;
     // `after:yesterday` is not Gmail syntax, but it is clear what it means.
@@ -454,6 +460,10 @@ function core(ctx: DateContext, r: Reader, i: number, yearHint: number | null = 
   if (w === null) return null;
 
   if (w === 'today' || w === 'tonight' || w === 'now') return { meaning: day(today), end: i + 1 };
+  // "earlier this year", "earlier today": the period so far.
+  if (w === 'earlier' && r.is(i + 1, 'this', 'today')) return core(ctx, r, i + 1, yearHint, rollingContext);
+  const partOfYear = quarterOrHalf(ctx, r, i);
+  if (partOfYear) return partOfYear;
   // "the first week of September": days 1-7, 8-14, 15-21, 22-28, or the last seven.
   const nth = ['first', 'second', 'third', 'fourth', 'last'].indexOf(r.word(r.is(i, 'the') ? i + 1 : i) ?? '');
   if (nth >= 0) {
@@ -574,7 +584,7 @@ function personCue(ctx: DateContext, r: Reader, i: number, word: string): boolea
   return r.is(i - 1, 'from', 'to', 'by', 'cc') && ctx.isName(word);
 }
 
-function calendarPeriod(ctx: DateContext, unit: 'day' | 'week' | 'month' | 'year' | 'fortnight', offset: number): DateMeaning {
+function calendarPeriod(ctx: DateContext, unit: Exclude<Unit, 'hour'>, offset: number): DateMeaning {
   const today = ctx.today;
   switch (unit) {
     case 'day':
@@ -588,13 +598,75 @@ function calendarPeriod(ctx: DateContext, unit: 'day' | 'week' | 'month' | 'year
       const start = addMonths({ ...today, day: 1 }, offset);
       return span(start, addMonths(start, 1));
     }
+    case 'quarter': {
+      const start = addMonths({ year: today.year, month: today.month - ((today.month - 1) % 3), day: 1 }, offset * 3);
+      return span(start, addMonths(start, 3));
+    }
     case 'year':
       return year(today.year + offset);
   }
 }
 
+/** Quarter `q` (1-4) of `year`, or of the most recent year in which it has begun by today. */
+function quarter(today: CivilDate, q: number, y: number | null): DateMeaning {
+  const startMonth = (q - 1) * 3 + 1;
+  const at = y ?? (startMonth > today.month ? today.year - 1 : today.year);
+  const start = { year: at, month: startMonth, day: 1 };
+  return span(start, addMonths(start, 3));
+}
+
+/**
+ * After "quarter" or "half": "of 2002", "of the year", "of this year", "of last year" (or "2002"
+ * right after "q3"). Returns the year named (null: none) and where the phrase ends.
+ */
+function yearAfter(r: Reader, k: number, today: CivilDate): [number | null, number] {
+  const at = r.is(k, 'of', 'in') ? k + 1 : k;
+  const w = r.word(at);
+  if (w !== null && /^(19|20)\d\d$/u.test(w)) return [Number(w), at + 1];
+  if (r.is(at, 'this', 'the', 'current') && r.is(at + 1, 'year')) return [today.year, at + 2];
+  if (r.is(at, 'last', 'previous') && r.is(at + 1, 'year')) return [today.year - 1, at + 2];
+  return [null, k];
+}
+
+/** "q3", "Q3 2002", "the third quarter (of 2002)", "first half of the year", "the second half of August". */
+function quarterOrHalf(ctx: DateContext, r: Reader, i: number): CoreMatch | null {
+  const today = ctx.today;
+  const w = r.word(i);
+  if (w === null) return null;
+  const q = /^q([1-4])$/u.exec(w);
+  if (q) {
+    const [y, end] = yearAfter(r, i + 1, today);
+    return { meaning: quarter(today, Number(q[1]), y), end };
+  }
+  const at = w === 'the' ? i + 1 : i;
+  const n = ORDINALS[r.word(at) ?? ''];
+  if (n === undefined) return null;
+  if (r.is(at + 1, 'quarter')) {
+    const [y, end] = yearAfter(r, at + 2, today);
+    return n <= 4 ? { meaning: quarter(today, n, y), end: Math.max(end, at + 2) } : null;
+  }
+  if (r.is(at + 1, 'half') && n <= 2) {
+    // Of a month: days 1-15 or 16 to the end.
+    const mw = r.is(at + 2, 'of') ? r.word(at + 3) : null;
+    const mo = mw === null ? undefined : MONTHS[mw];
+    if (mo !== undefined) {
+      const yw = r.word(at + 4);
+      const y = yw !== null && /^(19|20)\d\d$/u.test(yw) ? Number(yw) : recentMonthYear(today, mo);
+      const start = { year: y, month: mo, day: n === 1 ? 1 : 16 };
+      const end = n === 1 ? { year: y, month: mo, day: 16 } : addMonths({ year: y, month: mo, day: 1 }, 1);
+      return { meaning: span(start, end), end: y === Number(yw) ? at + 5 : at + 4 };
+    }
+    const [y, end] = yearAfter(r, at + 2, today);
+    const startMonth = n === 1 ? 1 : 7;
+    const year = y ?? (startMonth > today.month ? today.year - 1 : today.year);
+    const start = { year, month: startMonth, day: 1 };
+    return { meaning: span(start, addMonths(start, 6)), end: Math.max(end, at + 2) };
+  }
+  return null;
+}
+
 /** "3 days ago" is that day; "2 weeks ago" that week; "a month ago" that month; "a year ago" that month a year back. */
-function ago(ctx: DateContext, amount: number, unit: 'day' | 'week' | 'month' | 'year' | 'hour' | 'fortnight'): DateMeaning {
+function ago(ctx: DateContext, amount: number, unit: Unit): DateMeaning {
   const today = ctx.today;
   switch (unit) {
     case 'hour':
@@ -606,6 +678,8 @@ function ago(ctx: DateContext, amount: number, unit: 'day' | 'week' | 'month' | 
       return calendarPeriod(ctx, 'week', -amount * (unit === 'fortnight' ? 2 : 1));
     case 'month':
       return calendarPeriod(ctx, 'month', -amount);
+    case 'quarter':
+      return calendarPeriod(ctx, 'quarter', -amount);
     case 'year': {
       const start = addMonths({ ...today, day: 1 }, -12 * amount);
       return span(start, addMonths(start, 1));

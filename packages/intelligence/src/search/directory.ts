@@ -162,6 +162,9 @@ export interface PersonResolution {
   ownAddresses?: string[];
 }
 
+/** See PeopleIndex.isRegularName. */
+const REGULAR_NAME_COUNT = 5;
+
 /** A name with more own addresses than this is searched by its words. */
 const MAX_OWN_ADDRESSES = 6;
 
@@ -178,6 +181,8 @@ export class PeopleIndex {
   private readonly byWord = new Map<string, Set<AddressInfo>>();
   /** Words that occur in display names, with how often. */
   private readonly nameWords = new Map<string, number>();
+  /** Words that occur in display names, with the most messages one correspondent had under such a name. */
+  private readonly nameWordPeak = new Map<string, number>();
   private sortedNameWords: string[] | null = null;
 
   constructor(entries: readonly DirectoryEntry[]) {
@@ -201,6 +206,7 @@ export class PeopleIndex {
       for (const w of nameWords) {
         this.add(w, info);
         this.nameWords.set(w, (this.nameWords.get(w) ?? 0) + count);
+        this.nameWordPeak.set(w, Math.max(this.nameWordPeak.get(w) ?? 0, count));
       }
     }
   }
@@ -217,6 +223,16 @@ export class PeopleIndex {
   /** Whether a word is part of some correspondent's display name. */
   isNameWord(word: string): boolean {
     return this.nameWords.has(word);
+  }
+
+  /**
+   * Whether a word is the name of someone the mailbox hears from regularly: one correspondent
+   * had at least REGULAR_NAME_COUNT messages under a display name with it. A name said bare
+   * ("padraig emails") must be one; a topic word that only some one-off sender's display name
+   * happens to carry ("URGENT NOTICE", "CNET Hardware Newsletter") is not.
+   */
+  isRegularName(word: string): boolean {
+    return (this.nameWordPeak.get(word) ?? 0) >= REGULAR_NAME_COUNT;
   }
 
   /** Whether some correspondent's name or address has every one of these words. */

@@ -145,6 +145,27 @@ describe('dates are days on the user’s calendar', () => {
     expect(translate('in the last 3 days', options).query).toBe('newer_than:3d');
     expect(translate('past week', options).query).toBe('newer_than:7d');
     expect(translate('within the last year', options).query).toBe('newer_than:1y');
+    expect(translate('in the past two quarters', options).query).toBe('newer_than:6m');
+  });
+
+  it('quarters and halves are calendar periods: this, last, Q3, "the third quarter of 2023", "the first half of the year"', () => {
+    // Wednesday 12 June 2024: this quarter is April to June.
+    const options = { now: new Date('2024-06-12T12:00:00Z'), timeZone: 'UTC' };
+    expect(translate('this quarter', options).query).toBe('after:2024/04/01 before:2024/07/01');
+    expect(translate('emails from last quarter', options).query).toBe('after:2024/01/01 before:2024/04/01');
+    expect(translate('mail from the previous quarter', options).query).toBe('after:2024/01/01 before:2024/04/01');
+    // A quarter that has not begun this year is last year's.
+    expect(translate('q3 reports', options).query).toBe('after:2023/07/01 before:2023/10/01 reports');
+    expect(translate('emails from Q1 2022', options).query).toBe('after:2022/01/01 before:2022/04/01');
+    expect(translate('the third quarter of 2021', options).query).toBe('after:2021/07/01 before:2021/10/01');
+    expect(translate('first quarter of last year', options).query).toBe('after:2023/01/01 before:2023/04/01');
+    expect(translate('in the first half of the year', options).query).toBe('after:2024/01/01 before:2024/07/01');
+    expect(translate('the second half of 2023', options).query).toBe('after:2023/07/01 before:2024/01/01');
+    expect(translate('the second half of may', options).query).toBe('after:2024/05/16 before:2024/06/01');
+    expect(translate('a quarter ago', options).query).toBe('after:2024/01/01 before:2024/04/01');
+    // "earlier this year" is this year, not before it.
+    expect(translate('emails from earlier this year', options).query).toBe('after:2024/01/01 before:2025/01/01');
+    expect(translate('earlier today', options).query).toBe('after:2024/06/12 before:2024/06/13');
   });
 
   it('does not depend on the zone the process runs in', () => {
@@ -208,6 +229,22 @@ describe('people', () => {
   it('an unknown name stays a from: word, and with no directory every name does', () => {
     expect(translate('from zelda', options).query).toBe('from:zelda');
     expect(translate('emails from rohit', { now: options.now, timeZone: 'UTC' }).query).toBe('from:rohit');
+  });
+
+  it('a word said bare before "emails" is a sender only when someone regularly writes under that name; otherwise it is the topic', () => {
+    const regular = Array.from({ length: 6 }, () => message({ from: [{ name: 'Padraig Brady', address: 'padraig@corvil.example' }] }));
+    const oneOff = message({ from: [{ name: 'URGENT NOTICE', address: 'x@spam.example' }], subject: 'Claim now' });
+    const aboutIt = message({ from: [{ name: 'Ann', address: 'ann@example.net' }], subject: 'urgent: the kernel build is broken' });
+    const box = [...regular, oneOff, aboutIt];
+    const known = { now: options.now, timeZone: 'UTC', directory: buildSearchDirectory(box).people };
+    expect(found('padraig emails', box, known)).toEqual(regular.map((m) => m.id));
+    expect(translate('padraig emails', known).query).toBe('from:padraig');
+    // "URGENT NOTICE" sent one message: "urgent emails" are about something urgent.
+    expect(translate('urgent emails', known).query).toBe('urgent');
+    expect(translate('kernel emails from padraig', known).query).toBe('kernel from:padraig');
+    // "emails" as a verb still names a sender, as does a name typed with a capital.
+    expect(translate('urgent emails me', known).query).toBe('from:urgent');
+    expect(translate('Zelda emails', known).query).toBe('from:zelda');
   });
 
   it('a name close to a known one is read as that name', () => {

@@ -847,12 +847,18 @@ class Grammar {
     if (person.kind === 'words' && person.possessive) {
       return { node: this.personNode('from', person), end: person.end, kind: 'person' };
     }
+    // Said bare before "emails" ("padraig emails", "urgent emails"), a word is a sender only when
+    // typed as a name or when someone the mailbox hears from regularly is called so, and a list
+    // only by the list's own name (not its host: "python" is not spambayes.python.org); else it
+    // is what the mail is about.
+    const regular = person.kind === 'words' && ((this.wordToken(i)?.capitalized ?? false) || (person.known && person.words.some((w) => this.people.isRegularName(w))));
     if (next !== null && MAIL_NOUNS.has(next) && person.kind === 'words') {
-      const list = person.words.every((w) => this.lists.isListWord(w)) ? this.lists.resolve(person.words) : null;
+      const list = person.words.every((w) => this.lists.isListName(w)) ? this.lists.resolve(person.words) : null;
       if (list) return { node: listNode(list, person.words), end: person.end, kind: 'list' };
-      if (person.known && person.words.some((w) => this.people.isNameWord(w))) return { node: this.personNode('from', person), end: person.end, kind: 'person' };
+      if (regular) return { node: this.personNode('from', person), end: person.end, kind: 'person' };
     }
-    if (next !== null && POST_NAME_VERBS.has(next)) {
+    // "emails" and "posts" are nouns too: "rohit emails me" is a sender, "job emails" a topic.
+    if (next !== null && POST_NAME_VERBS.has(next) && (regular || !MAIL_NOUNS.has(next) || this.is(person.end + 1, 'me', 'us'))) {
       let end = person.end + 1;
       if (this.is(end, 'me', 'us')) end++;
       return { node: this.personNode('from', person), end, kind: 'person' };
