@@ -28,6 +28,7 @@ import * as unsubscribeHistory from './20261126T1230_unsubscribe_history.ts';
 import * as userDisplayNameChosen from './20261126T1231_user_display_name_chosen.ts';
 import * as unsubscribeFallback from './20261126T1232_unsubscribe_fallback.ts';
 import * as insightsUnreadBacklog from './20261126T1240_insights_unread_backlog.ts';
+import * as messagesSize from './20261127T1300_messages_size.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1231_user_display_name_chosen': userDisplayNameChosen,
   '20261126T1232_unsubscribe_fallback': unsubscribeFallback,
   '20261126T1240_insights_unread_backlog': insightsUnreadBacklog,
+  '20261127T1300_messages_size': messagesSize,
 };

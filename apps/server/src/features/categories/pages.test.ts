@@ -50,7 +50,10 @@ describe.each(ENGINES)('pages of a query on %s', (engine) => {
     await t?.destroy();
   });
 
-  it.each(['from:dense.example', 'subject:old', 'subject:rare', 'from:dense.example is:unread', 'subject:message', '-from:dense.example'])(
+  // Sizes grow with age here: larger:1300 is dense, larger:1400 only among the oldest third,
+  // smaller:1010 rare (the size index, and a date window for dense sizes); subject:nothing has no
+  // match (no page is read).
+  it.each(['from:dense.example', 'subject:old', 'subject:rare', 'from:dense.example is:unread', 'subject:message', '-from:dense.example', 'subject:nothing', 'larger:1300', 'larger:1400', 'smaller:1010'])(
     '%s, page by page',
     async (query) => {
       clearCountCache();

@@ -203,8 +203,9 @@ export async function queryEmails(
       return query.execute();
     };
     // Dense matches are read newest-first within a date window, widened when it falls short.
-    const from = where === compiled.sql.plainWhere ? await pageWindow(db, accountId, compiled.sql, pageSize + 1, total, before) : null;
-    let rows = await read(from);
+    const from = where === compiled.sql.plainWhere ? await pageWindow(db, accountId, compiled.sql, compiled.ast, pageSize + 1, total, before) : null;
+    // Nothing matches (the exact total, counted at this store generation): no page to read.
+    let rows = total === 0 && !before ? [] : await read(from);
     if (from !== null && rows.length < pageSize + 1) rows = await read(null);
     const page = rows.slice(0, pageSize);
     const last = page.at(-1);
