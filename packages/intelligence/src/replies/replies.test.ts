@@ -193,6 +193,12 @@ describe('understanding and suggestions for each kind of message', () => {
     expect(bodies(ask({ text: 'Please confirm you received the payment.' }))[0]).toBe("Sure, I'll confirm I received the payment.");
     expect(bodies(ask({ text: 'Can we move our meeting from Monday to Wednesday at 11am?' }))[0]).toBe('Wednesday at 11am works for me.');
     expect(ask({ text: 'Do you have a minute to chat today?' }).understanding).toMatchObject({ primary: 'scheduling', time: 'today' });
+    // A deadline is not a time to meet: no "Friday works for me" to "let me know by Friday".
+    const deadline = ask({ text: 'Could you review section 4 and let me know by Friday whether the payment terms work for you?' });
+    expect(deadline.understanding?.primary).toBe('request');
+    expect(bodies(deadline).join(' ')).not.toMatch(/works for me|can't make/);
+    expect(ask({ text: 'Does Friday work for you?' }).understanding).toMatchObject({ primary: 'scheduling', time: 'Friday' });
+    expect(ask({ text: 'Would Tuesday before lunch work for a quick call?' }).understanding?.primary).toBe('scheduling');
   });
 
   it('an ask outranks pleasantries around it', () => {

@@ -65,7 +65,8 @@ export function understandMessage(message: ReplyMessage, newText: string, now?: 
     }
     // A meeting word and an ask or a proposal ("Are you free for lunch?", "Let's meet at 3"), or
     // a time asked about ("Does Tuesday work?"); "I missed our call this morning" is not one.
-    const timed = s.length > 200 ? false : MEETING.test(lower) || /\b(?:work|works|suit|suits|good for you|convenient|okay for you|ok for you)\b/.test(lower) ? hasTime(s, now) : false;
+    // "Let me know by Friday whether the terms work for you" names a deadline, not a time to meet.
+    const timed = s.length > 200 ? false : MEETING.test(lower) || (/\b(?:work|works|suit|suits|good for you|convenient|okay for you|ok for you)\b/.test(lower) && !DEADLINE.test(lower)) ? hasTime(s, now) : false;
     // "Could you review it before lunch?" is a request that names a meal, not an invitation;
     // "Can you join us for lunch?" asks to meet.
     const asked = REQUEST.exec(s);
@@ -201,6 +202,9 @@ const MEETING =
   /\b(?:meet(?:ing|up)?|1:1|one[- ]on[- ]one|stand-?up|(?:push|move|bump|shift) (?:it|our|the|this|my|your) .{0,30}?\bto\b|(?:a|quick|phone|video|conference|zoom|short) call|call (?:me|you|us)|give (?:me|you|us) a (?:call|ring)|catch ?up|catch-up|(?:a|quick) chat|to (?:chat|talk|meet|catch up)\b|(?:have|got) (?:a (?:minute|moment|sec(?:ond)?|few minutes)|(?:some )?time) (?:to|for|today|tomorrow|this|later)|coffee|lunch|dinner|breakfast|drinks|get together|(?:a|quick) sync|hang ?out|zoom|skype|hangout|appointment|interview|(?:a|the) demo|reschedul\w*|(?:my|your) calendar|availability|(?:are|is) you (?:free|around|available)|free (?:on|at|this|next|tomorrow|for lunch|for coffee|for a|today|tonight|later)|time slot|what time|which day|what day|when (?:are|would|can|could|will) (?:you|we) (?:be )?(?:free|available|around|meet)|let's (?:meet|talk|grab|catch)|come (?:over|by)|stop by|drop by|swing by)\b/;
 
 /** Past events are not proposals ("Sorry I missed our call this morning"). */
+/** A time said as a deadline: "by Friday", "before the end of the week", "no later than Monday", "by EOD". */
+const DEADLINE =
+  /\b(?:by|before|until|till|no later than|not later than)\s+(?:the\s+)?(?:end of\s+(?:the\s+)?)?(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)\w*|\b(?:by|before|until|till|no later than)\s+(?:the\s+)?(?:end of\s+)?(?:(?:today|tomorrow|tonight|noon|midday|eod|cob|close of business)\b|(?:this|next|the)\s+(?:week|month|weekend)\b|\d)/;
 const PAST = /\b(?:missed|missing|sorry|apologi[sz]e|apologies|was|were|had|did|yesterday|last (?:week|night|time|month)|earlier today|ago)\b/;
 
 /** A proposal without a question mark: "Let's meet Tuesday at 3." */
