@@ -29,6 +29,7 @@ import * as userDisplayNameChosen from './20261126T1231_user_display_name_chosen
 import * as unsubscribeFallback from './20261126T1232_unsubscribe_fallback.ts';
 import * as insightsUnreadBacklog from './20261126T1240_insights_unread_backlog.ts';
 import * as messagesSize from './20261127T1300_messages_size.ts';
+import * as messagesDateSubject from './20261127T1301_messages_date_subject.ts';
 
 /**
  * Every migration, by timestamped name; Kysely runs them in name order. Each must work on both
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1232_unsubscribe_fallback': unsubscribeFallback,
   '20261126T1240_insights_unread_backlog': insightsUnreadBacklog,
   '20261127T1300_messages_size': messagesSize,
+  '20261127T1301_messages_date_subject': messagesDateSubject,
 };
