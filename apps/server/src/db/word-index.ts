@@ -70,8 +70,8 @@ async function accountStats(db: Db, accountId: string, generation: number): Prom
  * query's words (FTS5's vocabulary: documents holding each word in its column) and the account's
  * size and date span; on PostgreSQL nothing (its planner reads its own statistics).
  */
-export async function loadWordIndex(db: Db, accountId: string, ast: QueryNode, labels: readonly LabelInfo[]): Promise<WordIndex> {
-  const stats = await accountStats(db, accountId, await storeGeneration(db, accountId));
+export async function loadWordIndex(db: Db, accountId: string, ast: QueryNode, labels: readonly LabelInfo[], generation?: number): Promise<WordIndex> {
+  const stats = await accountStats(db, accountId, generation ?? (await storeGeneration(db, accountId)));
   // PostgreSQL weighs the index from its own statistics; the account's size serves the page plan.
   if (!isSqlite(db)) return { engine: 'postgres', account: { messages: stats.messages, oldest: stats.oldest, newest: stats.newest } };
   const lookups = wordIndexLookups(ast, 'sqlite', labels);

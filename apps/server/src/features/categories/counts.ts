@@ -68,9 +68,18 @@ export function clearCountCache(): void {
 }
 
 /** Exact counts for each request, from the cache where still valid, else computed together. */
-export async function storeCounts(db: Db, accountId: string, requests: readonly CountRequest[], now: Date, options: { unread?: boolean } = {}): Promise<MatchCounts[]> {
+export async function storeCounts(
+  db: Db,
+  accountId: string,
+  requests: readonly CountRequest[],
+  now: Date,
+  options: { unread?: boolean; generation?: number } = {},
+): Promise<MatchCounts[]> {
   const unread = options.unread !== false;
-  const generation = await storeGeneration(db, accountId);
+  // The generation is read before anything is counted (or given by a caller that read it
+  // earlier): counts made after a write are then kept under an older generation, never seen
+  // again, rather than older counts under a newer one.
+  const generation = options.generation ?? (await storeGeneration(db, accountId));
   const results: Array<MatchCounts | null> = requests.map((request) => cachedCounts(accountId, request.key, generation, now, unread));
   const missing = requests.map((request, i) => ({ request, i })).filter(({ i }) => results[i] === null);
   // Queries that would each scan all the account's rows share one scan; the others read only

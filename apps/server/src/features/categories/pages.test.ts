@@ -1,4 +1,4 @@
-import { evaluate, parse, toStoreRow, type MessageMeta } from '@mailroom/mail-query';
+import { evaluate, labelColumns, parse, toLabelRow, toStoreRow, type MessageMeta } from '@mailroom/mail-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../db/testing.ts';
 import { clearCountCache } from './counts.ts';
@@ -75,4 +75,21 @@ describe.each(ENGINES)('pages of a query on %s', (engine) => {
       expect(seen).toEqual(expected);
     },
   );
+
+  it('a label made after a query was compiled and kept is found at once (labels and compilations are kept per store generation)', async () => {
+    const deps = { db: t.db, accountId: 'a1', provider: () => Promise.reject(new Error('no Gmail')) };
+    const calendar = { now: NOW, timeZone: 'UTC' };
+    const first = await queryEmails(deps, 'label:later', { pageSize: 5 }, calendar);
+    expect(first.total).toBe(0);
+    await t.db.insertInto('labels').values(toLabelRow('a1', { id: 'Label_later', name: 'Later' })).execute();
+    const tagged = messages[3] as MessageMeta;
+    await t.db.updateTable('messages').set(labelColumns([...tagged.labelIds, 'Label_later'])).where('account_id', '=', 'a1').where('id', '=', tagged.id).execute();
+    try {
+      const page = await queryEmails(deps, 'label:later', { pageSize: 5 }, calendar);
+      expect({ total: page.total, ids: page.emails.map((e) => e.id), labels: page.emails[0]?.labels }).toEqual({ total: 1, ids: [tagged.id], labels: expect.arrayContaining(['Later']) });
+    } finally {
+      await t.db.updateTable('messages').set(labelColumns(tagged.labelIds)).where('account_id', '=', 'a1').where('id', '=', tagged.id).execute();
+      await t.db.deleteFrom('labels').where('account_id', '=', 'a1').where('id', '=', 'Label_later').execute();
+    }
+  });
 });

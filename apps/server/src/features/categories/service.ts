@@ -1,5 +1,5 @@
 import type { Category, EmailSummary } from '@mailroom/contract';
-import type { LabelInfo } from '@mailroom/mail-query';
+import { walk, type LabelInfo, type QueryNode } from '@mailroom/mail-query';
 import { sql, type SqlBool } from 'kysely';
 import { DEFAULT_CATEGORY_PAGE_SIZE } from '../../constants/categories.ts';
 import type { Db } from '../../db/database.ts';
@@ -25,25 +25,79 @@ export interface QueryCounts {
   unreadCount: number | null;
 }
 
-/** The account's labels (ids and names), for `label:` and for showing label names. */
-export async function accountLabels(db: Db, accountId: string | null): Promise<LabelInfo[]> {
+/**
+ * What one store keeps per account between calls, valid while the account's store generation
+ * has not moved (any write to its messages or labels moves it, db/word-index.ts): its labels and
+ * its compiled queries. Kept per database handle, so two stores never share an entry.
+ */
+interface AccountKept {
+  generation: number;
+  labels: LabelInfo[] | null;
+  compiled: Map<string, CompiledCategoryQuery>;
+}
+const keptByDb = new WeakMap<Db, Map<string, AccountKept>>();
+const MAX_KEPT_ACCOUNTS = 1_000;
+const MAX_KEPT_QUERIES = 500;
+
+function kept(db: Db, accountId: string, generation: number): AccountKept {
+  let accounts = keptByDb.get(db);
+  if (!accounts) keptByDb.set(db, (accounts = new Map()));
+  let entry = accounts.get(accountId);
+  if (!entry || entry.generation !== generation) {
+    if (accounts.size >= MAX_KEPT_ACCOUNTS) accounts.clear();
+    entry = { generation, labels: null, compiled: new Map() };
+    accounts.set(accountId, entry);
+  }
+  return entry;
+}
+
+/**
+ * The account's labels (ids and names), for `label:` and for showing label names. With the
+ * store's generation (read by the caller), labels read at that generation are reused.
+ */
+export async function accountLabels(db: Db, accountId: string | null, generation?: number): Promise<LabelInfo[]> {
   if (!accountId) return [];
-  return db.selectFrom('labels').select(['id', 'name']).where('account_id', '=', accountId).orderBy('id').execute();
+  const entry = generation === undefined ? null : kept(db, accountId, generation);
+  if (entry?.labels) return entry.labels;
+  const labels = await db.selectFrom('labels').select(['id', 'name']).where('account_id', '=', accountId).orderBy('id').execute();
+  if (entry) entry.labels = labels;
+  return labels;
 }
 
 /**
  * A category query compiled for this account's store, with the store's word index weighed in
  * (its statistics are read first, db/word-index.ts). Queries Gmail answers compile as before.
+ * A store query compiled at this store generation, with the same labels, zone and (when it has
+ * relative dates) instant, is reused: the compilation depends on nothing else.
  */
 export async function compileForAccount(
   db: Db,
   accountId: string | null,
   query: string,
-  context: { now: Date; timeZone: string; labels: readonly LabelInfo[] },
+  context: { now: Date; timeZone: string; labels: readonly LabelInfo[]; generation?: number },
 ): Promise<CompiledCategoryQuery> {
+  const { generation: known, ...calendar } = context;
   const parsed = parseForStore(query);
-  if (parsed.source === 'gmail' || !accountId) return compileCategoryQuery(query, context, parsed);
-  return compileCategoryQuery(query, { ...context, wordIndex: await loadWordIndex(db, accountId, parsed.ast, context.labels) }, parsed);
+  if (parsed.source === 'gmail' || !accountId) return compileCategoryQuery(query, calendar, parsed);
+  const generation = known ?? (await storeGeneration(db, accountId));
+  const compiledAt = kept(db, accountId, generation).compiled;
+  const key = compileKey(query, parsed.ast, calendar);
+  const hit = compiledAt.get(key);
+  if (hit) return hit;
+  const wordIndex = await loadWordIndex(db, accountId, parsed.ast, calendar.labels, generation);
+  const compiled = compileCategoryQuery(query, { ...calendar, wordIndex }, parsed);
+  if (compiledAt.size >= MAX_KEPT_QUERIES) compiledAt.clear();
+  compiledAt.set(key, compiled);
+  return compiled;
+}
+
+function compileKey(query: string, ast: QueryNode, context: { now: Date; timeZone: string; labels: readonly LabelInfo[] }): string {
+  let relative = false;
+  walk(ast, (node) => {
+    if (node.kind === 'relative') relative = true;
+  });
+  const labels = context.labels.map((l) => `${l.id}\u0000${l.name}`).join('\u0001');
+  return `${context.timeZone}\n${relative ? context.now.getTime() : ''}\n${labels}\n${query}`;
 }
 
 /**
@@ -57,7 +111,7 @@ export async function countQueries(
   accountId: string | null,
   queries: readonly CompiledCategoryQuery[],
   now: Date = new Date(),
-  options: { unread?: boolean } = {},
+  options: { unread?: boolean; generation?: number } = {},
 ): Promise<QueryCounts[]> {
   const store = queries.flatMap((q, i) => (q.source === 'store' ? [{ q, i }] : []));
   const results: QueryCounts[] = queries.map((q) => (q.source === 'gmail' ? { count: null, unreadCount: null } : { count: 0, unreadCount: 0 }));
@@ -81,7 +135,7 @@ export async function countQuery(
   accountId: string | null,
   compiled: CompiledCategoryQuery,
   now: Date = new Date(),
-  options: { unread?: boolean } = {},
+  options: { unread?: boolean; generation?: number } = {},
 ): Promise<QueryCounts> {
   return (await countQueries(db, accountId, [compiled], now, options))[0] as QueryCounts;
 }
@@ -103,8 +157,9 @@ export function toCategory(row: CategoryRow, counts: QueryCounts): Category {
 /** A category with its counts, for this instant of the user's calendar and this account's labels. */
 export async function describeCategory(db: Db, accountId: string | null, row: CategoryRow, calendar: UserCalendar): Promise<Category> {
   const { now } = calendar;
-  const compiled = await compileForAccount(db, accountId, row.query, { ...calendar, labels: await accountLabels(db, accountId) });
-  return toCategory(row, await countQuery(db, accountId, compiled, now));
+  const generation = accountId ? await storeGeneration(db, accountId) : 0;
+  const compiled = await compileForAccount(db, accountId, row.query, { ...calendar, labels: await accountLabels(db, accountId, generation), generation });
+  return toCategory(row, await countQuery(db, accountId, compiled, now, { generation }));
 }
 
 /**
@@ -120,9 +175,9 @@ export async function describeCategories(db: Db, accountId: string | null, rows:
   );
   const missing = rows.flatMap((row, i) => (counts[i] === null ? [{ row, i }] : []));
   if (missing.length > 0) {
-    const labels = await accountLabels(db, accountId);
-    const compiled = await Promise.all(missing.map(({ row }) => compileForAccount(db, accountId, row.query, { ...calendar, labels })));
-    const made = await countQueries(db, accountId, compiled, now);
+    const labels = await accountLabels(db, accountId, generation);
+    const compiled = await Promise.all(missing.map(({ row }) => compileForAccount(db, accountId, row.query, { ...calendar, labels, generation })));
+    const made = await countQueries(db, accountId, compiled, now, { generation });
     missing.forEach(({ i }, k) => (counts[i] = made[k] as QueryCounts));
   }
   return rows.map((row, i) => toCategory(row, counts[i] as QueryCounts));
@@ -167,9 +222,12 @@ export async function queryEmails(
   const { now } = calendar;
   const { db, accountId } = deps;
   const pageSize = request.pageSize ?? DEFAULT_CATEGORY_PAGE_SIZE;
-  const labels = await accountLabels(db, accountId);
+  // One read of the store's generation for the whole page: labels, compilation and total are
+  // those of this generation (kept from earlier calls when it has not moved).
+  const generation = await storeGeneration(db, accountId);
+  const labels = await accountLabels(db, accountId, generation);
   const labelNames = new Map(labels.map((l) => [l.id, l.name]));
-  const compiled = await compileForAccount(db, accountId, query, { ...calendar, labels });
+  const compiled = await compileForAccount(db, accountId, query, { ...calendar, labels, generation });
   const cursor = request.pageToken ? decodePageToken(request.pageToken, compiled) : null;
 
   if (request.sort === 'priority') {
@@ -182,7 +240,7 @@ export async function queryEmails(
   if (compiled.source === 'store') {
     // The total first (usually cached, or counted in the index): knowing how many match decides
     // whether the page is read through the word index or newest-first (db/word-index.ts).
-    const total = (await countQuery(db, accountId, compiled, now, { unread: false })).count as number;
+    const total = (await countQuery(db, accountId, compiled, now, { unread: false, generation })).count as number;
     // Keyset paging: the messages after the previous page's last one, newest first.
     const before =
       cursor?.s === 'store'
