@@ -34,6 +34,7 @@ export {
   WORD_INDEX_PREFIXES,
   WORD_INDEX_MAX_WORD_BYTES,
   INDEX_ROW_COST,
+  POSTING_COST,
   fts5Query,
   fts5Match,
   indexIsCheaper,

@@ -6,7 +6,7 @@ import type { LabelInfo } from './message.ts';
 import { printDate, printLeaf, printWith } from './print.ts';
 import type { StoreTables } from './store.ts';
 import { hexKey, labelKey, messageIdKey, phraseNeedle } from './text.ts';
-import { cutWords, estimate, indexCondition, indexIsCheaper, queryCut, scannedRows, type IndexCut, type WordIndex, type WordIndexColumn } from './word-index.ts';
+import { cutWords, estimate, indexCondition, indexIsCheaper, postingsRead, queryCut, scannedRows, type IndexCut, type WordIndex, type WordIndexColumn } from './word-index.ts';
 
 /** A part of a query the store cannot answer, with where it is in the query text. */
 export interface UnsupportedTerm {
@@ -111,6 +111,8 @@ export interface WordIndexPlan {
   residual: Expression<SqlBool> | null;
   /** Rows the index admits, estimated from word frequencies (null: unknown). */
   admitted: number | null;
+  /** Postings the index reads to find them, negated words' too (null: unknown). */
+  postings: number | null;
   /** Rows a scan of the account within the query's date range reads, estimated (null: unknown). */
   scanned: number | null;
   /** "The index admits this row", to AND with the query's condition: the rows are read through
@@ -129,6 +131,7 @@ function planWordIndex(ast: QueryNode, index: WordIndex, context: SqlContext): W
   if (cut === null) return null;
   if (index.engine === 'sqlite' && !index.accountId) return null;
   const admitted = index.frequency ? estimate(cut, index.frequency) : null;
+  const postings = index.frequency ? postingsRead(cut, index.frequency) : null;
   const scanned = index.account ? scannedRows(ast, index.account, context) : null;
   const cheaperForAll = index.engine === 'postgres' || (scanned !== null ? indexIsCheaper(admitted, scanned) : admitted !== null);
   const residual = !exact && index.engine === 'sqlite' ? coveredResidual(ast, index.engine, context) : null;
@@ -138,6 +141,7 @@ function planWordIndex(ast: QueryNode, index: WordIndex, context: SqlContext): W
     exact: exact && index.engine === 'sqlite',
     residual,
     admitted,
+    postings,
     scanned,
     condition: indexCondition(cut, index),
     filter: indexCondition(cut, index, false),

@@ -1,6 +1,7 @@
 import {
   fts5Match,
   INDEX_ROW_COST,
+  POSTING_COST,
   wordIndexLookups,
   type QueryNode,
   type SqlCompilation,
@@ -209,15 +210,18 @@ export function pageWhere(compiled: CompiledStoreQuery, ast: QueryNode, pageSize
     // The index alone is the whole answer (within the account, which the caller adds), or with
     // the query's date and size terms (plan.residual, held by the covering date index), so no
     // word is tested again on a row. Three ways to the page, costed in covering-index entries tested:
-    // - through the index: every admitted row's posting, row and sort (few matches);
+    // - through the index: the postings of its words (negated ones too), then every admitted
+    //   row and a sort (few matches);
     // - newest-first over the covering date index, testing each entry's rowid against the
-    //   admitted set (every admitted row's posting, then about pageSize / share of rows matching
-    //   entries, reading only the page's rows);
+    //   admitted set (the same postings, then about pageSize / share of rows matching entries,
+    //   reading only the page's rows);
     // - newest-first with the query's own condition, no index at all: the same entries, each
     //   read as a row when the condition tests a field the covering indexes do not hold.
     const scan = matches <= 0 ? plan.scanned : Math.min(plan.scanned, (pageSize * plan.scanned) / matches);
-    const through = indexRows * (1 + INDEX_ROW_COST);
-    const filtered = indexRows + scan;
+    // Finding the admitted rows reads every word's postings, negated ones too.
+    const lookup = Math.max(indexRows, plan.postings === null ? 0 : plan.postings * POSTING_COST);
+    const through = lookup + indexRows * INDEX_ROW_COST;
+    const filtered = lookup + scan;
     const plain = scan * (scanReadsRows(ast) ? INDEX_ROW_COST : 1);
     const residual = plan.residual;
     const also = (index: Expression<SqlBool>) => (residual ? sql<SqlBool>`${index} and ${residual}` : index);
