@@ -86,9 +86,19 @@ export interface ParsedCategoryQuery {
 }
 
 export function parseForStore(query: string): ParsedCategoryQuery {
+  // The same category queries come back on every page and count: parsed once (an AST is never
+  // changed once made). Queries that do not parse are not kept; they throw each time.
+  const kept = parsedQueries.get(query);
+  if (kept) return kept;
   const ast = withoutQuarantine(parseCategoryQuery(query));
-  return { ast, fingerprint: queryFingerprint(query), source: needsBodyText(ast) || spamTrashScope(ast).spam ? 'gmail' : 'store' };
+  const parsed: ParsedCategoryQuery = { ast, fingerprint: queryFingerprint(query), source: needsBodyText(ast) || spamTrashScope(ast).spam ? 'gmail' : 'store' };
+  if (parsedQueries.size >= MAX_PARSED_QUERIES) parsedQueries.clear();
+  parsedQueries.set(query, parsed);
+  return parsed;
 }
+
+const parsedQueries = new Map<string, ParsedCategoryQuery>();
+const MAX_PARSED_QUERIES = 2_000;
 
 /** A short stable name of a query's text: page tokens carry it, cached counts are kept under it. */
 export function queryFingerprint(query: string): string {

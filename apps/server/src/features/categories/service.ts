@@ -91,12 +91,19 @@ export async function compileForAccount(
   return compiled;
 }
 
+/** The text of a list of labels, per list (the kept labels are one list per generation). */
+const labelKeys = new WeakMap<readonly LabelInfo[], string>();
+
 function compileKey(query: string, ast: QueryNode, context: { now: Date; timeZone: string; labels: readonly LabelInfo[] }): string {
   let relative = false;
   walk(ast, (node) => {
     if (node.kind === 'relative') relative = true;
   });
-  const labels = context.labels.map((l) => `${l.id}\u0000${l.name}`).join('\u0001');
+  let labels = labelKeys.get(context.labels);
+  if (labels === undefined) {
+    labels = context.labels.map((l) => `${l.id}\u0000${l.name}`).join('\u0001');
+    labelKeys.set(context.labels, labels);
+  }
   return `${context.timeZone}\n${relative ? context.now.getTime() : ''}\n${labels}\n${query}`;
 }
 
