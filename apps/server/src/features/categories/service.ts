@@ -3,7 +3,7 @@ import { walk, type LabelInfo, type QueryNode } from '@mailroom/mail-query';
 import { sql, type SqlBool } from 'kysely';
 import { DEFAULT_CATEGORY_PAGE_SIZE } from '../../constants/categories.ts';
 import type { Db } from '../../db/database.ts';
-import { loadWordIndex, pageWhere, pageWindow, storeGeneration } from '../../db/word-index.ts';
+import { isSqlite, loadWordIndex, pageWhere, pageWindow, storeGeneration } from '../../db/word-index.ts';
 import { failedPrecondition, invalidArgument } from '../../errors.ts';
 import type { MailProvider } from '../../providers/mail-provider.ts';
 import { viaProvider } from '../../providers/mailbox-access.ts';
@@ -254,6 +254,11 @@ export async function queryEmails(
         ? sql<SqlBool>`(${sql.ref('internal_date')} < ${cursor.d} or (${sql.ref('internal_date')} = ${cursor.d} and ${sql.ref('id')} < ${cursor.i}))`
         : null;
     const where = pageWhere(compiled.sql, compiled.ast, pageSize + 1, total);
+    // SQLite, newest-first with the query's own condition: the page's positions are found first
+    // (rowids only, so the planner can test the words on a covering date index, which holds the
+    // sender, list, label and subject words, instead of reading a wide row per entry passed),
+    // then only the page's rows are read. The same condition, order and limit: the same page.
+    const twoSteps = where === compiled.sql.plainWhere && isSqlite(db);
     const read = (from: number | null) => {
       let query = db
         .selectFrom('messages')
@@ -265,7 +270,15 @@ export async function queryEmails(
         .limit(pageSize + 1);
       if (before) query = query.where(before);
       if (from !== null) query = query.where('internal_date', '>=', from);
-      return query.execute();
+      if (!twoSteps) return query.execute();
+      const positions = query.clearSelect().select(sql<number>`rowid`.as('position'));
+      return db
+        .selectFrom('messages')
+        .select(SUMMARY_COLUMNS)
+        .where(sql<SqlBool>`${sql.ref('messages.rowid')} in (${positions})`)
+        .orderBy('internal_date', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
     };
     // Dense matches are read newest-first within a date window, widened when it falls short.
     const from = where === compiled.sql.plainWhere ? await pageWindow(db, accountId, compiled.sql, compiled.ast, pageSize + 1, total, before) : null;
