@@ -312,10 +312,14 @@ async function compareOn(handle: DatabaseHandle, notmuch: NotmuchSide | null): P
   console.log(`  ${'query'.padEnd(54)} ${'Mailroom page'.padStart(13)} ${'count'.padStart(13)} ${'matches'.padStart(8)} | ${'notmuch page'.padStart(13)} ${'count'.padStart(13)} ${'matches'.padStart(8)} | ratio`);
   const ratios: number[] = [];
   let worstP95 = 0;
+  let worstQuery = '';
   for (const q of QUERIES) {
     const m = mailroom.get(q.query) as Timings;
     const o = other.get(q.query) as Timings;
-    worstP95 = Math.max(worstP95, percentile(m.total, 95));
+    if (percentile(m.total, 95) > worstP95) {
+      worstP95 = percentile(m.total, 95);
+      worstQuery = q.query;
+    }
     const ratio = notmuch ? median(m.total) / median(o.total) : null;
     if (ratio !== null && !q.precomputed) ratios.push(ratio);
     console.log(
@@ -324,7 +328,7 @@ async function compareOn(handle: DatabaseHandle, notmuch: NotmuchSide | null): P
     );
   }
   const all = QUERIES.flatMap((q) => (mailroom.get(q.query) as Timings).total);
-  console.log(`  Mailroom page + count over all queries: median ${median(all).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms; worst query p95 ${worstP95.toFixed(1)} ms (target: every query < 20 ms p95: ${worstP95 < 20 ? 'met' : 'not met'})`);
+  console.log(`  Mailroom page + count over all queries: median ${median(all).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms; worst query p95 ${worstP95.toFixed(1)} ms, ${worstQuery} (target: every query < 20 ms p95: ${worstP95 < 20 ? 'met' : 'not met'})`);
   if (ratios.length > 0) {
     const geomean = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
     console.log(`  geometric mean of Mailroom / notmuch (page + count), ${ratios.length} queries: ${geomean.toFixed(2)}${handle.engine === 'sqlite' ? ` (target <= 0.5 on SQLite: ${geomean <= 0.5 ? 'met' : 'not met'})` : ''}`);
