@@ -93,6 +93,8 @@ interface CompiledPhrases {
   weights: Float64Array;
   /** The expansions of each lead rule, as phrases of their own. */
   leads: Map<string, Phrase[]>;
+  /** Vocabulary entries that are two neighbouring phrase words run together, with those words. */
+  pairParts: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Shared rules a pattern may open with and that the parser aligns once per sentence. */
@@ -119,6 +121,7 @@ function compilePhrases(categories: readonly string[]): CompiledPhrases {
     }
     return id;
   };
+  const pairParts = new Map<string, string[]>();
   const rules = sharedRules();
   const slots = { page: pageFillers(), index: indexFillers(), name: categoryFillers(categories) };
   const context = { rules, skipRules: PARSER_SKIPPED_RULES, slots, isFreeWord: (w: string) => IGNORABLE_WORDS.has(w) };
@@ -128,7 +131,14 @@ function compilePhrases(categories: readonly string[]): CompiledPhrases {
     slots: phraseSlots,
     weight: words.reduce((sum, w) => sum + wordWeight(w), 0) + (lead && !leadOptional ? 1 : 0),
     wordIds: new Int32Array(words.map((w) => idOf(w))),
-    pairIds: new Int32Array(words.map((w, i) => (i === 0 ? -1 : idOf(`${words[i - 1]}${w}`)))),
+    pairIds: new Int32Array(
+      words.map((w, i) => {
+        if (i === 0) return -1;
+        const pair = `${words[i - 1]}${w}`;
+        if (!pairParts.has(pair)) pairParts.set(pair, [words[i - 1] as string, w]);
+        return idOf(pair);
+      }),
+    ),
     lead,
     leadOptional,
   });
@@ -151,17 +161,30 @@ function compilePhrases(categories: readonly string[]): CompiledPhrases {
       }
     }
   }
-  return { phrases, vocabulary, weights: new Float64Array(vocabulary.map(wordWeight)), leads };
+  return { phrases, vocabulary, weights: new Float64Array(vocabulary.map(wordWeight)), leads, pairParts };
 }
 
 const SPLIT_MERGE_COST = 0.1;
+/** Each word of the command set with the intents whose phrases use it. */
+type CommandWords = ReadonlyMap<string, ReadonlySet<KnownIntent>>;
+const NO_WORDS: CommandWords = new Map();
+/** Two words said run together keep their letters: at least this alike in spelling to the word they stand for. */
+const SEGMENT_SIMILARITY = 0.6;
+/** The words that say a suggestion's number. */
+const NUMBER_WORDS: ReadonlySet<string> = new Set(Object.values(INDEX_WORDS).flatMap((w) => [...w.spoken, ...w.typed]));
 
 /**
  * `strict` (phrases of destructive commands): spelling only. Sounding alike is how a recogniser
  * errs, but "trashy" sounds just like "trash", and a wrong trash is worse than asking again.
  */
-function substitutionCost(said: string, expected: string, strict: boolean): number {
+function substitutionCost(said: string, expected: string, strict: boolean, commandWords: CommandWords): number {
   if (said === expected) return 0;
+  // A word of the command set heard exactly is that word, not a mishearing of a word of other
+  // commands: "show previous" is not "show operations", "open the first" not "option first"
+  // (but "nope" may stand for "no": both say deny).
+  const saidIntents = commandWords.get(said);
+  const expectedIntents = commandWords.get(expected);
+  if (saidIntents && expectedIntents && wordWeight(said) === 1 && wordWeight(expected) === 1 && ![...saidIntents].some((i) => expectedIntents.has(i))) return 2.5;
   const similarity = strict ? spellingSimilarity(said, expected) : wordSimilarity(said, expected);
   // Below half alike it is another word: cheaper as one extra plus one missing.
   return similarity < 0.5 ? 2.5 : (1 - similarity) * wordWeight(expected);
@@ -180,16 +203,44 @@ class SubstitutionTable {
   private readonly rows: string[];
   private readonly vocabulary: readonly string[];
   private readonly strict: boolean;
-  constructor(said: readonly string[], vocabulary: readonly string[], strict: boolean) {
+  private readonly commandWords: CommandWords;
+  private readonly lettersOnly: boolean;
+  private readonly saidCount: number;
+  private readonly parts: Array<[string, string]>;
+  private readonly pairParts: ReadonlyMap<string, readonly string[]>;
+  constructor(said: readonly string[], vocabulary: readonly string[], strict: boolean, commandWords: CommandWords, lettersOnly = false, pairParts: ReadonlyMap<string, readonly string[]> = new Map()) {
+    this.lettersOnly = lettersOnly;
+    this.saidCount = said.length;
+    this.parts = said.slice(1).map((w, i) => [said[i] as string, w]);
+    this.pairParts = pairParts;
     this.vocabulary = vocabulary;
     this.strict = strict;
+    this.commandWords = commandWords;
     this.rows = [...said, ...said.slice(1).map((w, i) => `${said[i]}${w}`)];
     this.costs = new Float64Array(this.rows.length * vocabulary.length).fill(Number.NaN);
   }
   cost(row: number, wordId: number): number {
     const at = row * this.vocabulary.length + wordId;
     let cost = this.costs[at] as number;
-    if (Number.isNaN(cost)) this.costs[at] = cost = substitutionCost(this.rows[row] as string, this.vocabulary[wordId] as string, this.strict);
+    if (Number.isNaN(cost)) {
+      const said = this.rows[row] as string;
+      const expected = this.vocabulary[wordId] as string;
+      // `lettersOnly` (split and merged words: "in box" for "inbox", "for word" for "forward"):
+      // two words said run together must be spelled like the word they stand for, not only
+      // sound like it ("the next" is not "digest"); and a number is always a word of its own
+      // ("to sarah" is not "three", "option two" not "options", "pick" not "pick 1").
+      const parts = row >= this.saidCount ? [this.parts[row - this.saidCount] as [string, string]] : [];
+      const segmentOk =
+        /^[a-z']+$/.test(`${said}${expected}`) &&
+        (row < this.saidCount || spellingSimilarity(said, expected) >= SEGMENT_SIMILARITY) &&
+        !(row >= this.saidCount && (NUMBER_WORDS.has(expected) || parts.flat().some((w) => NUMBER_WORDS.has(w)))) &&
+        !(row < this.saidCount && this.pairParts.get(expected)?.some((w) => NUMBER_WORDS.has(w)));
+      this.costs[at] = cost = this.lettersOnly
+        ? segmentOk
+          ? substitutionCost(said, expected, this.strict, NO_WORDS)
+          : 2.5
+        : substitutionCost(said, expected, this.strict, this.commandWords);
+    }
     return cost;
   }
 }
@@ -203,6 +254,7 @@ function alignmentCost(
   table: SubstitutionTable,
   d: Float64Array,
   start: Float64Array | null,
+  segments: SubstitutionTable,
 ): number {
   const n = said.length;
   const m = phrase.wordIds.length;
@@ -218,8 +270,8 @@ function alignmentCost(
       if (j > 0) best = Math.min(best, (d[i * width + j - 1] as number) + (weights[phrase.wordIds[j - 1] as number] as number));
       if (i > 0 && j > 0) best = Math.min(best, (d[(i - 1) * width + j - 1] as number) + table.cost(i - 1, phrase.wordIds[j - 1] as number));
       // Merged words: "in box" said for "inbox"; split: "forward" heard where the phrase has "for word".
-      if (i > 1 && j > 0) best = Math.min(best, (d[(i - 2) * width + j - 1] as number) + SPLIT_MERGE_COST + table.cost(n + i - 2, phrase.wordIds[j - 1] as number));
-      if (i > 0 && j > 1) best = Math.min(best, (d[(i - 1) * width + j - 2] as number) + SPLIT_MERGE_COST + table.cost(i - 1, phrase.pairIds[j - 1] as number));
+      if (i > 1 && j > 0) best = Math.min(best, (d[(i - 2) * width + j - 1] as number) + SPLIT_MERGE_COST + segments.cost(n + i - 2, phrase.wordIds[j - 1] as number));
+      if (i > 0 && j > 1) best = Math.min(best, (d[(i - 1) * width + j - 2] as number) + SPLIT_MERGE_COST + segments.cost(i - 1, phrase.pairIds[j - 1] as number));
       d[i * width + j] = best;
     }
   }
@@ -227,7 +279,7 @@ function alignmentCost(
 }
 
 /** For each i, the cost of the first i words said being one of the lead's phrases. */
-function leadCosts(said: readonly string[], insertion: Float64Array, expansions: readonly Phrase[], weights: Float64Array, table: SubstitutionTable, d: Float64Array, optional: boolean): Float64Array {
+function leadCosts(said: readonly string[], insertion: Float64Array, expansions: readonly Phrase[], weights: Float64Array, table: SubstitutionTable, segments: SubstitutionTable, d: Float64Array, optional: boolean): Float64Array {
   const n = said.length;
   const costs = new Float64Array(n + 1).fill(Infinity);
   if (optional) {
@@ -235,7 +287,7 @@ function leadCosts(said: readonly string[], insertion: Float64Array, expansions:
     for (let i = 1; i <= n; i++) costs[i] = (costs[i - 1] as number) + (insertion[i - 1] as number);
   }
   for (const phrase of expansions) {
-    alignmentCost(said, insertion, phrase, weights, table, d, null);
+    alignmentCost(said, insertion, phrase, weights, table, d, null, segments);
     const m = phrase.wordIds.length;
     for (let i = 0; i <= n; i++) costs[i] = Math.min(costs[i] as number, d[i * (m + 1) + m] as number);
   }
@@ -258,6 +310,18 @@ const SEARCH_PREPOSITIONS = new Set(['from', 'about', 'to', 'with', 'containing'
 
 /** Numbers that are not a suggestion's (there are three): "use suggestion five" is not a command. */
 const OTHER_NUMBERS = new Set(['four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'zero', 'hundred', 'thousand']);
+
+/** Words after which "one" is a number ("suggestion one", "use one"), not a pronoun ("the best one"); so is "one" before "suggestion". */
+const BEFORE_NUMBER_ONE: ReadonlySet<string> = new Set(['suggestion', 'option', 'reply', 'number', 'use', 'choose', 'pick', 'take', 'select']);
+
+/** Whether a word said is the number `index` (as spoken or typed, or close to how it is spoken). */
+function saysIndex(said: readonly string[], index: 1 | 2 | 3): boolean {
+  const forms = INDEX_WORDS[index];
+  return said.some((w, i) => {
+    if (w === 'one') return BEFORE_NUMBER_ONE.has(said[i - 1] ?? '') || ['suggestion', 'option', 'reply', 'one'].includes(said[i + 1] ?? '');
+    return forms.typed.includes(w) || forms.spoken.some((s) => w === s || wordSimilarity(w, s) >= 0.8);
+  });
+}
 
 function matchesAt(words: readonly string[], at: number, phrase: readonly string[]): boolean {
   return phrase.every((w, i) => words[at + i] === w);
@@ -314,25 +378,34 @@ export interface VoiceParser {
 
 /** A parser for one user's category names (compiles the phrases once). */
 export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
-  const { phrases, vocabulary: words, weights, leads } = compilePhrases(options.categories ?? []);
+  const { phrases, vocabulary: words, weights, leads, pairParts } = compilePhrases(options.categories ?? []);
   const vocabulary = new Set([...phrases, ...[...leads.values()].flat()].flatMap((p) => p.words));
+  const commandWords = new Map<string, Set<KnownIntent>>();
+  for (const phrase of [...phrases, ...[...leads.values()].flat()]) {
+    for (const word of phrase.words) {
+      let intents = commandWords.get(word);
+      if (!intents) commandWords.set(word, (intents = new Set()));
+      intents.add(phrase.intent);
+    }
+  }
   const longestPhrase = Math.max(...[...phrases, ...[...leads.values()].flat()].map((p) => p.words.length));
 
   const rank = (said: string[]): Scored[] => {
-    const table = new SubstitutionTable(said, words, false);
-    const strictTable = new SubstitutionTable(said, words, true);
+    const table = new SubstitutionTable(said, words, false, commandWords);
+    const strictTable = new SubstitutionTable(said, words, true, commandWords);
+    const segments = new SubstitutionTable(said, words, false, NO_WORDS, true, pairParts);
     const insertion = new Float64Array(said.map(insertionCost));
     const scratch = new Float64Array((said.length + 1) * (longestPhrase + 1));
     const starts = new Map<string, Float64Array>();
     for (const [name, expansions] of leads) {
-      starts.set(`${name}|false`, leadCosts(said, insertion, expansions, weights, table, scratch, false));
-      starts.set(`${name}|true`, leadCosts(said, insertion, expansions, weights, table, scratch, true));
+      starts.set(`${name}|false`, leadCosts(said, insertion, expansions, weights, table, segments, scratch, false));
+      starts.set(`${name}|true`, leadCosts(said, insertion, expansions, weights, table, segments, scratch, true));
     }
     const bestByIntent = new Map<Intent, Scored>();
     for (const phrase of phrases) {
       const start = phrase.lead ? (starts.get(`${phrase.lead}|${phrase.leadOptional}`) as Float64Array) : null;
       const strict = DESTRUCTIVE_INTENTS.has(phrase.intent) || phrase.intent === 'confirm';
-      const score = 1 - alignmentCost(said, insertion, phrase, weights, strict ? strictTable : table, scratch, start) / Math.max(1, phrase.weight);
+      const score = 1 - alignmentCost(said, insertion, phrase, weights, strict ? strictTable : table, scratch, start, segments) / Math.max(1, phrase.weight);
       const current = bestByIntent.get(phrase.intent);
       if (!current || score > current.score) bestByIntent.set(phrase.intent, { phrase, score });
     }
@@ -383,6 +456,8 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
       if (best.score < (strict ? ACCEPT_SCORE_DESTRUCTIVE : ACCEPT_SCORE)) return unknown(ranked);
       if (strict && (ranked[1]?.score ?? -Infinity) > best.score - DESTRUCTIVE_MARGIN) return unknown(ranked);
       if (intent === 'choose_suggestion' && said.some((w) => OTHER_NUMBERS.has(w) || (/^\d+$/.test(w) && !['1', '2', '3'].includes(w)))) return unknown(ranked);
+      // Which suggestion must have been said, not guessed: "select the top one" is not "select two".
+      if (intent === 'choose_suggestion' && !saysIndex(said, best.phrase.slots.index as 1 | 2 | 3)) return unknown(ranked);
       return { intent, slots: best.phrase.slots, confidence: Math.min(1, Math.max(0, best.score)), hints: [] } as unknown as ParseResult;
     },
   };

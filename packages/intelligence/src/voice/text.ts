@@ -57,7 +57,7 @@ const CLOSINGS = [
 export const IGNORABLE_WORDS: ReadonlySet<string> = new Set([
   'it', 'them', 'this', 'that', 'these', 'those', 'the', 'a', 'an', 'my', 'selected', 'current', 'message', 'messages',
   'email', 'emails', 'mail', 'mails', 'conversation', 'conversations', 'thread', 'threads', 'one', 'ones', 'please',
-  'here', 'there', 'item', 'up', 'now', 'of', 'all', 'every',
+  'here', 'there', 'item', 'up', 'now', 'of', 'all', 'every', 'todays',
 ]);
 
 /** Small words a recogniser drops or adds freely: missing or extra, they cost little. */
