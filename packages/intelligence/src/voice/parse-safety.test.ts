@@ -11,10 +11,15 @@ const parser = createVoiceParser({ categories: ['Receipts', 'Travel Plans'] });
 
 /** [said, the answers that are right]: an intent, or an intent with its slots. */
 const CASES: Array<[string, Array<string | [string, Record<string, unknown>]>]> = [
-  ['reply to sarah', ['reply', 'unknown']],
-  ['reply to bob', ['reply', 'unknown']],
-  ['reply to her', ['reply', 'unknown']],
-  ['reply to jennifer', ['reply', 'unknown']],
+  ['reply to sarah', ['reply']],
+  ['reply to bob', ['reply']],
+  ['reply to her', ['reply']],
+  ['reply to jennifer', ['reply']],
+  ['forward this to my boss', ['forward']],
+  ['reply to all', ['reply_all']],
+  ['reply to all of them', ['reply_all', 'unknown']],
+  ['send it to tom', ['unknown', 'send']],
+  ['archive this to my folder', ['unknown', 'archive']],
   ['pick all of them', ['select_all', 'unknown']],
   ['show previous', ['previous', 'unknown']],
   ['show the previous one', ['previous', 'unknown']],

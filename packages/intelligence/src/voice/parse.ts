@@ -311,6 +311,9 @@ const SEARCH_PREPOSITIONS = new Set(['from', 'about', 'to', 'with', 'containing'
 /** Numbers that are not a suggestion's (there are three): "use suggestion five" is not a command. */
 const OTHER_NUMBERS = new Set(['four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'zero', 'hundred', 'thousand']);
 
+/** Words that may name who a reply or forward goes to ("reply to her", "forward it to my boss") although commands use them too. */
+const RECIPIENT_WORDS: ReadonlySet<string> = new Set(['the', 'my', 'our', 'her', 'him', 'them', 'me', 'us', 'this', 'that', 'a', 'an']);
+
 /** Words after which "one" is a number ("suggestion one", "use one"), not a pronoun ("the best one"); so is "one" before "suggestion". */
 const BEFORE_NUMBER_ONE: ReadonlySet<string> = new Set(['suggestion', 'option', 'reply', 'number', 'use', 'choose', 'pick', 'take', 'select']);
 
@@ -450,17 +453,33 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
         if (request) return { intent: 'search', slots: { request }, confidence: search.strong ? 1 : 0.8, hints: [] };
       }
 
-      if (!best) return unknown(ranked);
-      const intent = best.phrase.intent;
-      const strict = DESTRUCTIVE_INTENTS.has(intent) || intent === 'confirm';
-      if (best.score < (strict ? ACCEPT_SCORE_DESTRUCTIVE : ACCEPT_SCORE)) return unknown(ranked);
-      if (strict && (ranked[1]?.score ?? -Infinity) > best.score - DESTRUCTIVE_MARGIN) return unknown(ranked);
-      if (intent === 'choose_suggestion' && said.some((w) => OTHER_NUMBERS.has(w) || (/^\d+$/.test(w) && !['1', '2', '3'].includes(w)))) return unknown(ranked);
-      // Which suggestion must have been said, not guessed: "select the top one" is not "select two".
-      if (intent === 'choose_suggestion' && !saysIndex(said, best.phrase.slots.index as 1 | 2 | 3)) return unknown(ranked);
-      return { intent, slots: best.phrase.slots, confidence: Math.min(1, Math.max(0, best.score)), hints: [] } as unknown as ParseResult;
+      const decided = decide(said, ranked);
+      if (decided.intent !== 'unknown') return decided;
+      // "Reply to Sarah", "forward this to my boss": who it goes to is chosen on screen; the
+      // command is the words before "to", when the rest says no other command ("reply to all").
+      const to = said.indexOf('to', 1);
+      if (to > 0 && said.slice(to + 1).every((w) => !commandWords.has(w) || RECIPIENT_WORDS.has(w))) {
+        const before = said.slice(0, to);
+        const addressed = decide(before, rank(before));
+        if (addressed.intent === 'reply' || addressed.intent === 'forward') return addressed;
+      }
+      return decided;
     },
   };
+
+  /** The best phrase's command when it clears its bar, else unknown with hints. */
+  function decide(said: readonly string[], ranked: Scored[]): ParseResult {
+    const best = ranked[0];
+    if (!best) return unknown(ranked);
+    const intent = best.phrase.intent;
+    const strict = DESTRUCTIVE_INTENTS.has(intent) || intent === 'confirm';
+    if (best.score < (strict ? ACCEPT_SCORE_DESTRUCTIVE : ACCEPT_SCORE)) return unknown(ranked);
+    if (strict && (ranked[1]?.score ?? -Infinity) > best.score - DESTRUCTIVE_MARGIN) return unknown(ranked);
+    if (intent === 'choose_suggestion' && said.some((w) => OTHER_NUMBERS.has(w) || (/^\d+$/.test(w) && !['1', '2', '3'].includes(w)))) return unknown(ranked);
+    // Which suggestion must have been said, not guessed: "select the top one" is not "select two".
+    if (intent === 'choose_suggestion' && !saysIndex(said, best.phrase.slots.index as 1 | 2 | 3)) return unknown(ranked);
+    return { intent, slots: best.phrase.slots, confidence: Math.min(1, Math.max(0, best.score)), hints: [] } as unknown as ParseResult;
+  }
 }
 
 const parsers = new Map<string, VoiceParser>();
