@@ -166,6 +166,9 @@ describe('dates are days on the user’s calendar', () => {
     // "earlier this year" is this year, not before it.
     expect(translate('emails from earlier this year', options).query).toBe('after:2024/01/01 before:2025/01/01');
     expect(translate('earlier today', options).query).toBe('after:2024/06/12 before:2024/06/13');
+    // "exactly", "roughly" before a date say nothing about who sent it.
+    expect(translate('messages from exactly a week ago', options).query).toBe('after:2024/06/03 before:2024/06/10');
+    expect(translate('emails from roughly 3 days ago', options).query).toBe('after:2024/06/09 before:2024/06/10');
   });
 
   it('does not depend on the zone the process runs in', () => {
@@ -325,6 +328,9 @@ describe('attachments and sizes', () => {
   it('sizes with units', () => {
     expect(found('over 5 MB', mailbox, options)).toEqual([big.id]);
     expect(translate('bigger than 100k', options).query).toBe('larger:100K');
+    // Gmail cannot sort by size: "the biggest emails" are the big ones, as "big emails" are.
+    expect(found('the biggest emails', mailbox, options)).toEqual(found('big emails', mailbox, options));
+    expect(translate('largest messages', options).query).toBe('larger:5M');
     expect(translate('smaller than 1.5mb', options).query).toBe('smaller:1536K');
     expect(translate('between 1 and 5 MB', options).query).toBe('larger:1M smaller:5M');
   });

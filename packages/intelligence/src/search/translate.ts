@@ -478,7 +478,7 @@ class Grammar {
     }
     if (operator === null) {
       // "big emails", "large attachments", "huge files".
-      if (this.is(i, 'big', 'large', 'huge', 'heavy', 'massive', 'bigger', 'larger') && (this.word(i + 1) === null || MAIL_NOUNS.has(this.word(i + 1) as string) || this.is(i + 1, 'attachments', 'attachment', 'files', 'ones', 'messages'))) {
+      if (this.is(i, 'big', 'large', 'huge', 'heavy', 'massive', 'bigger', 'larger', 'biggest', 'largest', 'heaviest') && (this.word(i + 1) === null || MAIL_NOUNS.has(this.word(i + 1) as string) || this.is(i + 1, 'attachments', 'attachment', 'files', 'ones', 'messages'))) {
         return { node: size('larger', BIG_MAIL_BYTES), end: i + 1, kind: 'size' };
       }
       return null;

@@ -17,7 +17,7 @@ export function table<T>(entries: Record<string, T>): Readonly<Record<string, T>
 /** Words that add nothing to a search on their own ("show me all the emails please"). */
 export const FILLER = new Set([
   'show', 'me', 'find', 'search', 'searching', 'look', 'looking', 'lookup', 'get', 'give', 'bring', 'fetch', 'pull', 'display', 'open', 'see', 'view',
-  'check', 'want', 'need', 'like', 'let', "let's", 'lets', 'just', 'only', 'also', 'maybe', 'perhaps', 'really', 'actually', 'again', 'still',
+  'check', 'want', 'need', 'like', 'let', "let's", 'lets', 'just', 'only', 'also', 'exactly', 'precisely', 'roughly', 'approximately', 'approx', 'maybe', 'perhaps', 'really', 'actually', 'again', 'still',
   'please', 'pls', 'plz', 'thanks', 'thank', 'hi', 'hey', 'ok', 'okay', 'can', 'could', 'would', 'will', 'should', 'you', 'u', 'ya',
   'i', 'im', "i'm", "i'd", "i've", 'ive', 'we', 'us', 'our', 'my', 'mine', 'it', 'its', "it's", 'they', 'them', 'their', 'he', 'she', 'him', 'her',
   'a', 'an', 'the', 'all', 'any', 'some', 'every', 'each', 'those', 'these', 'this', 'that', "that's", 'thats', 'which', 'who', 'whom', 'whose',
