@@ -15,8 +15,9 @@ import {
   parseVoiceCommand,
   spokenForms,
 } from './index.ts';
-import { parsePattern, PatternSyntaxError } from './pattern.ts';
-import { COMMANDS } from './phrasebook.ts';
+import { grammarPatterns, SPOKEN_CLOSINGS, SPOKEN_LEADS } from './grammar.ts';
+import { expandPattern, parsePattern, PatternSyntaxError } from './pattern.ts';
+import { COMMANDS, INDEX_WORDS, PAGE_NAMES, SHARED_RULES } from './phrasebook.ts';
 import { TUNING_CATEGORIES, TUNING_PHRASINGS, type LabelledPhrasing } from './phrasings.ts';
 import { HELD_OUT_CATEGORIES, HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from './phrasings-held-out.ts';
 
@@ -217,7 +218,7 @@ describe('recogniser grammar', () => {
 
   it('has a commands-only shape for the second look: the same commands, no loop of other words and no search', () => {
     const only = commandGrammar({ categories: ['Receipts'], shape: 'commands-only' });
-    expect(only.jsgf).toContain('public <utterance> = <command> [ <closing> ];');
+    expect(only.jsgf).toContain('public <utterance> = <command> [ <closing> ] | <lead> <command> [ <closing> ];');
     expect(only.jsgf).toContain('<c_archive> =');
     expect(only.jsgf).toMatch(/<category> = receipts;/);
     expect(only.jsgf).not.toMatch(/oog_|<search>|<free_word>/);
@@ -266,14 +267,25 @@ describe('“Did you mean …?” for speech that must not be acted on', () => {
   });
 });
 
-describe('the recogniser grammar listens for the plain ways only', () => {
-  it('keeps each command’s spoken ways and leaves the typed-only ones to the parser', () => {
-    const spoken = commandGrammar({ categories: ['Receipts'] });
+describe('the recogniser grammar listens for the spoken ways and the parser’s longer wordings', () => {
+  it('keeps one-word forms and wordings one word from another command’s out, and the rest of the parser’s in', () => {
+    const spoken = commandGrammar({ categories: ['Receipts'], phrasings: 'spoken' });
+    const broad = commandGrammar({ categories: ['Receipts'] });
     const everything = commandGrammar({ categories: ['Receipts'], phrasings: 'all' });
-    expect(spoken.jsgf.length).toBeLessThan(everything.jsgf.length);
+    expect(spoken.jsgf.length).toBeLessThan(broad.jsgf.length);
     expect(spoken.jsgf).toMatch(/<c_trash> = \( trash \| delete \)/);
     expect(spoken.jsgf).not.toMatch(/throw/);
-    expect(everything.jsgf).toMatch(/throw/);
+    // The parser's longer wordings: "pick option three", "what can you do", "throw it in the trash".
+    expect(broad.jsgf).toMatch(/<c_choose_suggestion> = .*\| pick the <index> option \|/);
+    expect(broad.jsgf).toMatch(/<c_help> = .*\| what can you do \|/);
+    expect(broad.jsgf).toMatch(/<c_trash> = .*\| throw <said_object> in the trash \|/);
+    // One-word forms stay typed-only ("down" for next); so do wordings one word away from another
+    // command's ("mark not read" / "mark as read"; "dont do it" / "do it").
+    const rule = (grammar: string, intent: string) => grammar.split('\n').find((line) => line.startsWith(`<c_${intent}> =`)) ?? '';
+    expect(rule(broad.jsgf, 'next')).not.toMatch(/\| down\b/);
+    expect(rule(everything.jsgf, 'mark_unread')).toMatch(/not read/);
+    expect(rule(broad.jsgf, 'mark_unread')).not.toMatch(/not read/);
+    expect(rule(broad.jsgf, 'deny')).not.toMatch(/\| dont do it\b/);
   });
   it('every spoken way is still understood by the parser as its command', () => {
     const parser = createVoiceParser({ categories: ['Receipts'] });
@@ -287,5 +299,53 @@ describe('the recogniser grammar listens for the plain ways only', () => {
     ] as const) {
       expect(parser.parse(said).intent, said).toBe(intent);
     }
+  });
+});
+
+describe('what the recogniser’s grammar can hear, the parser understands', () => {
+  // Every phrase the grammar's command rules produce (all of them, not a sample), plain, and every
+  // fourth one also with one of the grammar's lead-ins or closings in turn: the parser must read it as that command with
+  // the same slots. A lead-in or wording added to the grammar that the parser would misread
+  // fails here.
+  const categories = ['Receipts', 'Travel Plans'];
+  const rules = Object.fromEntries(Object.entries(SHARED_RULES).map(([name, source]) => [name, parsePattern(source)]));
+  const slots = {
+    page: Object.entries(PAGE_NAMES).flatMap(([page, names]) => names.map((name) => ({ words: name.split(' '), value: page }))),
+    index: ([1, 2, 3] as const).flatMap((index) => INDEX_WORDS[index].spoken.map((word) => ({ words: [word], value: index }))),
+    name: categories.flatMap((name) => spokenForms(name).map((words) => ({ words, value: name }))),
+  };
+  const sayable = (words: string[]) => words.every((w) => /^[a-z]+$/.test(w));
+  const expand = (source: string) => expandPattern(parsePattern(source), { rules, slots }).filter((e) => sayable(e.words));
+  const leads = SPOKEN_LEADS.flatMap((lead) => expand(lead).map((e) => e.words.join(' ')));
+  const closings = SPOKEN_CLOSINGS.flatMap((closing) => expand(closing).map((e) => e.words.join(' ')));
+
+  it.each(['spoken', 'broad'] as const)('every command phrase of the %s grammar, plain and some after a lead-in or before a closing', (phrasings) => {
+    const parser = createVoiceParser({ categories });
+    const wrong: string[] = [];
+    let count = 0;
+    for (const { intent, patterns } of grammarPatterns(phrasings)) {
+      for (const pattern of patterns) {
+        for (const [k, { words, slots: wanted }] of expand(pattern).entries()) {
+          const phrase = words.join(' ');
+          for (const said of k % 4 ? [phrase] : [phrase, k % 8 ? `${leads[(k / 4) % leads.length]} ${phrase}` : `${phrase} ${closings[(k / 8) % closings.length]}`]) {
+            count++;
+            const got = parser.parse(said);
+            if (got.intent !== intent || JSON.stringify(got.slots) !== JSON.stringify(wanted)) wrong.push(`"${said}" -> ${got.intent} ${JSON.stringify(got.slots)}`);
+          }
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(500);
+    expect(wrong).toEqual([]);
+  });
+
+  it('the grammar has lead-ins and closings, and the parser sets each one aside', () => {
+    const grammar = commandGrammar({ categories });
+    expect(grammar.jsgf).toMatch(/public <utterance> = <command> \[ <closing> \] \| <lead> <command> \[ <closing> \]/);
+    expect(grammar.jsgf).toMatch(/<lead> = .*could you \[please\]/);
+    expect(grammar.jsgf).toMatch(/\| <lead> <command> \[ <closing> \]/);
+    expect(commandGrammar({ categories, leadWeight: null }).jsgf).not.toContain('<lead>');
+    for (const lead of leads) expect(parseVoiceCommand(`${lead} archive it`).intent, lead).toBe('archive');
+    for (const closing of closings) expect(parseVoiceCommand(`star it ${closing}`).intent, closing).toBe('star');
   });
 });

@@ -129,7 +129,7 @@ export const COMMANDS: CommandPatterns[] = [
       'smart reply',
       'what should i (say | reply | answer)',
       'help me (reply | answer | respond)',
-    ], spoken: ['suggest replies', '[show] [smart] (replies | suggestions)'],
+    ], spoken: ['suggest [some] replies', '[show | give me] [some] (suggestions | smart replies)'],
   },
   { intent: 'send', patterns: ['send [it | this | the (reply | message | email | draft)] [now]'], spoken: ['send [it | the reply | the message]'] },
   { intent: 'cancel', patterns: ['cancel [that | it | this | the (reply | draft | message)]', 'never mind', 'forget it', 'abort', 'discard [the] (draft | reply)'], spoken: ['cancel', 'never mind'] },
