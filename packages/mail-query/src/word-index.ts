@@ -149,6 +149,12 @@ function translate(node: QueryNode, engine: WordIndex['engine'], labels: readonl
     case 'or':
       return or(node.children.map((c) => translate(c, engine, labels)));
     case 'not': {
+      // PostgreSQL: a negated "has none of these labels" (`-is:read`, `-in:archive`,
+      // `-category:primary`) is "has one of them", a cut of its own.
+      if (engine === 'postgres') {
+        const held = labelsOfNegatedFlag(node.child);
+        if (held) return { cut: anyLabel(held), exact: false };
+      }
       const child = translate(node.child, engine, labels);
       if (isNothing(child)) return EVERYTHING;
       if (child.cut === null && child.exact) return NOTHING;
@@ -179,6 +185,16 @@ function translate(node: QueryNode, engine: WordIndex['engine'], labels: readonl
       // Dates, sizes and body terms are not in the index.
       return ANYTHING;
   }
+}
+
+/** The labels a flag that means "none of these labels" names (is:read, in:archive,
+ * category:primary), or null for any other node. */
+function labelsOfNegatedFlag(node: QueryNode): readonly string[] | null {
+  if (node.kind !== 'flag') return null;
+  if (node.operator === 'is' && node.value === 'read') return ['UNREAD'];
+  if (node.operator === 'in' && node.value === 'archive') return ['INBOX', 'SENT', 'DRAFT', 'SPAM', 'TRASH'];
+  if (node.operator === 'category' && node.value === 'primary') return INBOX_TAB_LABEL_IDS;
+  return null;
 }
 
 const STATE_LABELS = { inbox: 'INBOX', sent: 'SENT', drafts: 'DRAFT', spam: 'SPAM', trash: 'TRASH', snoozed: 'SNOOZED' } as const;
