@@ -90,18 +90,22 @@ function localMs(epochMs: number, timeZone: string): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 }
 
+/** The value kept for `key`, else `compute()` kept (the whole map is dropped past `limit` entries). */
+function memoised(map: Map<string, number>, key: string, limit: number, compute: () => number): number {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (map.size > limit) map.clear();
+    map.set(key, value);
+  }
+  return value;
+}
+
 const dayStarts = new Map<string, number>();
 
 /** Midnight at the start of a calendar day in the zone, in epoch milliseconds (memoised). */
 export function startOfDay(timeZone: string, year: number, month: number, day: number): number {
-  const key = `${timeZone}|${year}|${month}|${day}`;
-  let t = dayStarts.get(key);
-  if (t === undefined) {
-    t = zonedTimeToEpoch(timeZone, year, month, day);
-    if (dayStarts.size > 10_000) dayStarts.clear();
-    dayStarts.set(key, t);
-  }
-  return t;
+  return memoised(dayStarts, `${timeZone}|${year}|${month}|${day}`, 10_000, () => zonedTimeToEpoch(timeZone, year, month, day));
 }
 
 export function isValidDay(year: number, month: number, day: number): boolean {
@@ -125,14 +129,7 @@ export function subtractPeriod(now: Date, amount: number, unit: 'd' | 'm' | 'y',
   if (unit === 'd') return t - amount * 86_400_000;
   // A month or year back costs a few Intl calls; one query asks for the same cut-off several
   // times (its condition, the word index's cost check, a count's bounds).
-  const key = `${timeZone}|${t}|${amount}|${unit}`;
-  let cutoff = periodStarts.get(key);
-  if (cutoff === undefined) {
-    cutoff = calendarPeriodBack(t, amount, unit, timeZone);
-    if (periodStarts.size > 1_000) periodStarts.clear();
-    periodStarts.set(key, cutoff);
-  }
-  return cutoff;
+  return memoised(periodStarts, `${timeZone}|${t}|${amount}|${unit}`, 1_000, () => calendarPeriodBack(t, amount, unit, timeZone));
 }
 
 function calendarPeriodBack(t: number, amount: number, unit: 'm' | 'y', timeZone: string): number {
