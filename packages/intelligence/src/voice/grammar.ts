@@ -62,6 +62,12 @@ export const SPOKEN_SEARCH_TRIGGERS = ['search for', 'search my mail for', 'sear
 export const SPOKEN_LEADS = ['please', 'could you [please]', 'can you [please]', 'would you [please]', 'will you [please]', 'go ahead and', 'please go ahead and', 'hey mailroom'];
 export const SPOKEN_CLOSINGS = ['please', 'thanks', 'thank you', 'for me', 'now', 'for me please'];
 
+/** Every lead-in the grammar allows, as said ("could you please", "go ahead and"), longest first. */
+export function spokenLeadIns(): string[] {
+  const said = SPOKEN_LEADS.flatMap((lead) => (sayings(parsePattern(lead), 50) ?? []).map((parts) => parts.join(' ')));
+  return [...new Set(said)].sort((a, b) => b.length - a.length);
+}
+
 /**
  * A lead-in's weight (a JSGF weight is that path's probability, paid once). With lead-ins at
  * 0.001, the tuning sets' 600 clips went from 76.8 to 89.7 % understood (the polite set 39.1 ->
