@@ -61,7 +61,8 @@ export default async function run(): Promise<void> {
   console.log(`parser: ${(performance.now() - compileStarted).toFixed(1)} ms to compile the phrases for a new category list`);
 
   // VOICE_SECOND_LOOK=off: the recogniser without its second look, for the README's before/after figures.
-  const recognizer = new PocketsphinxRecognizer(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {});
+  // VOICE_POLITE_CHECK=off: without the check of commands heard with a lead-in or closing (before/after).
+  const recognizer = new PocketsphinxRecognizer({ ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}), ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}) });
   const availability = await recognizer.availability();
   if (!availability.available || !(await speechToolsAvailable())) {
     throw new Error(`recogniser figures need pocketsphinx and espeak-ng + sox: ${availability.available ? 'espeak-ng or sox missing' : availability.reason}`);

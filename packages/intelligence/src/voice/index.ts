@@ -16,5 +16,5 @@ export {
   type VoiceParser,
 } from './parse.ts';
 export { needsConfirmation, confirmationQuestion, confirmationAnswer, CONFIRMED_BULK_INTENTS } from './confirm.ts';
-export { commandGrammar, spokenLeadIns, OUT_OF_GRAMMAR_PREFIX, OUT_OF_GRAMMAR_WORDS, SPOKEN_SEARCH_TRIGGERS, type CommandGrammar, type GrammarOptions } from './grammar.ts';
+export { commandGrammar, spokenLeadIns, SPOKEN_CLOSINGS, OUT_OF_GRAMMAR_PREFIX, OUT_OF_GRAMMAR_WORDS, SPOKEN_SEARCH_TRIGGERS, type CommandGrammar, type GrammarOptions } from './grammar.ts';
 export { spokenForms } from './text.ts';

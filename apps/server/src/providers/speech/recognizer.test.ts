@@ -8,7 +8,7 @@ import { runVoice } from '../../cli/commands/voice.ts';
 import { parseDictionary, phoneDistance, phonesOf, pronounce } from './dictionary.ts';
 import { PocketsphinxRecognizer, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
 import { parseSegmentation, type PocketsphinxOptions, type RecognitionTrace } from './pocketsphinx.ts';
-import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_VOICES, speechToolsAvailable, synthesise } from './spoken-commands.ts';
+import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_TUNING_C, SPOKEN_VOICES, speechToolsAvailable, synthesise } from './spoken-commands.ts';
 
 const { WaveFile } = wavefilePackage;
 const CI = process.env.CI === 'true';
@@ -217,6 +217,17 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     expect(before.inGrammar && parseVoiceCommand(before.transcript, { categories: SPOKEN_CATEGORIES }).intent === 'navigate', before.transcript).toBe(false);
     const closing = await recognizer.recognize(await synthesise('star it please', 'en-us+f2', 130, dir), { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(parseVoiceCommand(closing.transcript).intent).toBe('star');
+  });
+
+  it('does not act on other speech the grammar forced onto a polite command ("please undo") when the language model heard something else', async () => {
+    // Tuning C: heard by the grammar as "please undo"; the language model heard "recently got a grandma".
+    const wav = await synthesise('please send my love to grandma', 'en+f3', 160, dir, { noise: -38, pad: 0.4 });
+    const traces: RecognitionTrace[] = [];
+    const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_TUNING_C.categories });
+    expect(heard.inGrammar, heard.transcript).toBe(false);
+    expect(traces).toContainEqual(expect.objectContaining({ stage: 'polite-check', agrees: false }));
+    const unchecked = await new PocketsphinxRecognizer({ checkPolite: false }).recognize(wav, { mode: 'command', categories: SPOKEN_TUNING_C.categories });
+    expect(unchecked.inGrammar && parseVoiceCommand(unchecked.transcript, { categories: SPOKEN_TUNING_C.categories }).intent !== 'unknown', unchecked.transcript).toBe(true);
   });
 
   it('takes the language model’s transcript when the grammar put a command outside and the parser reads it clearly, never a destructive one or "yes"', async () => {
