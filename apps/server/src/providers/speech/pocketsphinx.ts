@@ -103,6 +103,11 @@ export const FREE_PARSE_CONFIDENCE = 0.9;
  */
 export const POLITE_CHECK_DISTANCE = 0.7;
 
+/** Whether a free transcript is, or is closest to, the command `intent`. */
+function saysCommand(free: string, intent: string, categories: readonly string[]): boolean {
+  return parseVoiceCommand(free, { categories }).intent === intent || closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent);
+}
+
 /** The recogniser is not installed or its model is missing. */
 export class SpeechUnavailableError extends Error {
   constructor(message: string) {
@@ -253,8 +258,11 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const firstFree = words.findIndex(free);
     if (firstFree < 0) {
       const transcript = words.map((w) => w.word).join(' ');
-      const check = await this.checkDestructive(pcm, transcript, categories);
-      const disagreeing = check.doubtful ? null : await this.politeDisagrees(pcm, transcript, categories);
+      // Both checks compare with what the language model heard: decoded once, when one needs it.
+      let freely: Promise<string> | null = null;
+      const heardFreely = () => (freely ??= this.decodeWithLanguageModel(pcm).then((d) => d.words.map((w) => w.word).join(' ')));
+      const check = await this.checkDestructive(heardFreely, transcript, categories);
+      const disagreeing = check.doubtful ? null : await this.politeDisagrees(heardFreely, transcript, categories);
       // Not what the language model heard either: other speech, not understood.
       if (disagreeing !== null) return { transcript: disagreeing, inGrammar: false, seconds: audio.seconds };
       return { transcript, inGrammar: true, seconds: audio.seconds, ...check };
@@ -328,7 +336,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    * not separate right from wrong (a misheard "star it" scored 12 per frame better as "delete
    * it"); this check let no wrong destructive action through.
    */
-  private async checkDestructive(pcm: Buffer, transcript: string, categories: readonly string[]): Promise<Pick<Recognition, 'doubtful'>> {
+  private async checkDestructive(heardFreely: () => Promise<string>, transcript: string, categories: readonly string[]): Promise<Pick<Recognition, 'doubtful'>> {
     const intent = parseVoiceCommand(transcript, { categories }).intent;
     if (intent === 'unknown' || !DESTRUCTIVE_INTENTS.has(intent)) return {};
     // Heard after a lead-in ("will you delete"): the lead-in gives the grammar somewhere to put
@@ -336,8 +344,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     // language model heard "on delete" too). A destructive command heard like that is always
     // asked about.
     if (LEAD_INS.some((lead) => transcript.startsWith(`${lead} `))) return { doubtful: true };
-    const free = (await this.decodeWithLanguageModel(pcm)).words.map((w) => w.word).join(' ');
-    const agrees = parseVoiceCommand(free, { categories }).intent === intent || closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent);
+    const free = await heardFreely();
+    const agrees = saysCommand(free, intent, categories);
     this.trace?.({ stage: 'destructive-check', transcript, free, intent, agrees });
     return { doubtful: !agrees };
   }
@@ -352,16 +360,16 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    * closest commands; else it is other speech, not understood, and what the language model heard is
    * returned. Null when the command stands (or was said plainly: those are not checked).
    */
-  private async politeDisagrees(pcm: Buffer, transcript: string, categories: readonly string[]): Promise<string | null> {
+  private async politeDisagrees(heardFreely: () => Promise<string>, transcript: string, categories: readonly string[]): Promise<string | null> {
     if (!this.checkPolite) return null;
     const polite = LEAD_INS.some((lead) => transcript.startsWith(`${lead} `)) || SPOKEN_CLOSINGS.some((closing) => transcript.endsWith(` ${closing}`));
     if (!polite) return null;
     const intent = parseVoiceCommand(transcript, { categories }).intent;
     if (intent === 'unknown') return null;
-    const free = (await this.decodeWithLanguageModel(pcm)).words.map((w) => w.word).join(' ');
+    const free = await heardFreely();
     const dictionary = await loadDictionary(this.dictionaryFile);
     const distance = phoneDistance(phonesOf(transcript, dictionary), phonesOf(free, dictionary));
-    const agrees = distance <= POLITE_CHECK_DISTANCE || parseVoiceCommand(free, { categories }).intent === intent || closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent);
+    const agrees = distance <= POLITE_CHECK_DISTANCE || saysCommand(free, intent, categories);
     this.trace?.({ stage: 'polite-check', transcript, free, intent, agrees, distance });
     return agrees ? null : free;
   }
