@@ -62,7 +62,12 @@ export default async function run(): Promise<void> {
 
   // VOICE_SECOND_LOOK=off: the recogniser without its second look, for the README's before/after figures.
   // VOICE_POLITE_CHECK=off: without the check of commands heard with a lead-in or closing (before/after).
-  const recognizer = new PocketsphinxRecognizer({ ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}), ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}) });
+  // VOICE_WARP=off: the grammar decoded at one frequency warp only (before/after the warp choice).
+  const recognizer = new PocketsphinxRecognizer({
+    ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
+    ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}),
+    ...(process.env.VOICE_WARP === 'off' ? { warps: [1] } : {}),
+  });
   const availability = await recognizer.availability();
   if (!availability.available || !(await speechToolsAvailable())) {
     throw new Error(`recogniser figures need pocketsphinx and espeak-ng + sox: ${availability.available ? 'espeak-ng or sox missing' : availability.reason}`);

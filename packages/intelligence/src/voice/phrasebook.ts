@@ -14,7 +14,7 @@ export const SHARED_RULES: Record<string, string> = {
   noun: 'message | messages | email | emails | mail | conversation | conversations | thread | threads | one | ones',
   object: 'it | them | this | that | these | those | everything | [this | that | the | these | those | my] [selected | current] <noun>',
   /** What a command acts on, and how a page is asked for, as the recogniser listens for them (`spoken` below). */
-  said_object: 'it | this | that | them | these | (this | the | these | the selected) (message | messages | email | emails)',
+  said_object: 'it | this | that | them | these | (this | that) one | (this | the | these | the selected) (message | messages | email | emails)',
   said_nav: 'go to | open | show [me] | take me to',
   nav: 'go to | go back to | open | open up | show | show me | take me to | bring me to | head to | head over to | switch to | navigate to | bring up | back to | jump to | view | see | i want to see | look at | let me see | can i see | where (is | are)',
 };
@@ -129,7 +129,7 @@ export const COMMANDS: CommandPatterns[] = [
       'smart reply',
       'what should i (say | reply | answer)',
       'help me (reply | answer | respond)',
-    ], spoken: ['suggest [some] replies', '[show | give me] [some] (suggestions | smart replies)'],
+    ], spoken: ['suggest [some] replies', '[show [me] | give me] [some] (suggestions | smart replies)'],
   },
   { intent: 'send', patterns: ['send [it | this | the (reply | message | email | draft)] [now]'], spoken: ['send [it | the reply | the message]'] },
   { intent: 'cancel', patterns: ['cancel [that | it | this | the (reply | draft | message)]', 'never mind', 'forget it', 'abort', 'discard [the] (draft | reply)'], spoken: ['cancel', 'never mind'] },

@@ -5,9 +5,9 @@ import { parseVoiceCommand, DESTRUCTIVE_INTENTS } from '@mailroom/intelligence/v
 import wavefilePackage from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVoice } from '../../cli/commands/voice.ts';
-import { parseDictionary, phoneDistance, phonesOf, pronounce } from './dictionary.ts';
+import { grammarDictionary, parseDictionary, phoneDistance, phonesOf, pronounce, withReducedVowels } from './dictionary.ts';
 import { PocketsphinxRecognizer, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
-import { parseSegmentation, type PocketsphinxOptions, type RecognitionTrace } from './pocketsphinx.ts';
+import { parseDecode, parseSegmentation, type PocketsphinxOptions, type RecognitionTrace } from './pocketsphinx.ts';
 import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_TUNING_C, SPOKEN_VOICES, speechToolsAvailable, synthesise } from './spoken-commands.ts';
 
 const { WaveFile } = wavefilePackage;
@@ -75,6 +75,22 @@ describe('pronunciations for words the dictionary lacks', () => {
     expect(parseSegmentation('')).toEqual([]);
     // The language model's filler for speech it could not place is no word of the transcript.
     expect(parseSegmentation('stdin S 0 T -900 A -900 L 0 0 -100 0 <sil> 10 -300 0 [SPEECH] 40 -500 0 and 70\n').map((w) => w.word)).toEqual(['and']);
+  });
+  it('reads the best path\'s total, acoustic score and length, by which two decodes of one utterance are compared', () => {
+    expect(parseDecode('stdin S 0 T -5504 A -5300 L -204 0 -1155 0 <sil> 11 -800 0 undo 40 -2160 0 (NULL) 120\n')).toMatchObject({ total: -5504, acoustic: -5300, frames: 120 });
+    expect(parseDecode('')).toEqual({ words: [], acoustic: 0, total: 0, frames: 0 });
+  });
+  it('also lets an unstressed schwa inside a command word be said as short i ("s-i-lect"), never for the grammar\'s words for other speech', () => {
+    expect(withReducedVowels(['S AH L EH K T'])).toEqual(['S AH L EH K T', 'S IH L EH K T']);
+    // First and last phones, and words of one vowel, keep what they have.
+    expect(withReducedVowels(['AH N D UW'])).toEqual(['AH N D UW']);
+    expect(withReducedVowels(['DH AH'])).toEqual(['DH AH']);
+    expect(withReducedVowels(['K AH T'])).toEqual(['K AH T']);
+    // Each schwa on its own, and no line twice.
+    expect(withReducedVowels(['AH N AH DH ER', 'AH N IH DH ER'])).toEqual(['AH N AH DH ER', 'AH N IH DH ER']);
+    const dictionary = parseDictionary(['select S AH L EH K T', 'collect K AH L EH K T'].join('\n'));
+    const { text } = grammarDictionary(['select', 'oog_collect'], dictionary, new Map([['oog_collect', 'collect']]));
+    expect(text.split('\n').filter(Boolean)).toEqual(['select S AH L EH K T', 'select(2) S IH L EH K T', 'oog_collect K AH L EH K T']);
   });
 });
 
@@ -182,12 +198,13 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
   it('takes a short command the loop of other words swallowed on a second look, phonetically checked, and never a destructive one or "yes" that way', async () => {
     // Heard by the full grammar as other words ("and good"); the commands alone hear "undo", and
     // the language model's "and good" sounds close enough to it.
+    // At the audio's own frequencies (warp 1; the default's second warp hears it as other words).
     const undo = await synthesise('undo', 'en-gb-scotland', 165, dir, { pad: 0.4 });
     const traces: RecognitionTrace[] = [];
-    const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    const heard = await new PocketsphinxRecognizer({ warps: [1], trace: (t) => traces.push(t) }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(heard).toMatchObject({ transcript: 'undo', inGrammar: true });
     expect(traces).toContainEqual(expect.objectContaining({ stage: 'second-look', transcript: 'undo', intent: 'undo' }));
-    const withoutSecondLook = await new PocketsphinxRecognizer({ secondLookDistance: 0 }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    const withoutSecondLook = await new PocketsphinxRecognizer({ warps: [1], secondLookDistance: 0 }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(withoutSecondLook.inGrammar).toBe(false);
     // However far apart it lets the two transcripts be, the second look never acts destructively
     // or answers yes: what these sentences come back as through it is neither.
@@ -243,6 +260,21 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     expect(without.inGrammar && parseVoiceCommand(without.transcript).intent === 'not_important', without.transcript).toBe(false);
     // At any confidence, what the free transcript gives is never destructive or yes.
     await expectNoDestructiveOrYesThroughALook({ freeParseConfidence: 0, secondLookDistance: 0 }, ['delete that thought', 'yes i know the answer', 'okay thanks']);
+  });
+
+  it('decodes the commands at two frequency warps and keeps the better-scoring one for the utterance; one warp when told', async () => {
+    const wav = await synthesise('mark it as read', 'en-us+f2', 150, dir);
+    const traces: RecognitionTrace[] = [];
+    const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    expect(parseVoiceCommand(heard.transcript).intent).toBe('mark_read');
+    const warp = traces.find((t) => t.stage === 'warp');
+    expect(warp?.scores.map((s) => s.warp)).toEqual([1, 1.2]);
+    const best = warp?.scores.reduce((a, b) => (b.perFrame > a.perFrame ? b : a));
+    expect(warp?.chosen).toBe(best?.warp);
+    expect(heard.transcript).toBe(best?.transcript);
+    const oneWarp: RecognitionTrace[] = [];
+    await new PocketsphinxRecognizer({ warps: [1], trace: (t) => oneWarp.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    expect(oneWarp.some((t) => t.stage === 'warp')).toBe(false);
   });
 
   it('leaves no file behind: audio goes through a pipe, the grammar directory is removed', async () => {
