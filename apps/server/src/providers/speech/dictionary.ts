@@ -102,9 +102,8 @@ const VOWELS = new Set(['AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'EH', 'ER', 'EY', 'I
 /**
  * A word's pronunciations with its unstressed schwas also said as short i: CMUdict writes
  * "select" S AH L EH K T, and many speakers say "s*i*lect" (S IH L EH K T; dictionaries give
- * both), likewise "d*i*lete"-like reductions. Every AH that is neither a word's first nor last
- * phone, in a word of two vowels or more, gets the IH variant (one at a time). CMUdict here has
- * no stress marks, so a stressed AH ("another": AH N AH DH ER) gets one too; the acoustic cost of
+ * both). Every AH that is neither a word's first nor last phone, in a word of two vowels or
+ * more, gets the IH variant (one at a time). CMUdict here has no stress marks, so a stressed AH ("another": AH N AH DH ER) gets one too; the acoustic cost of
  * a variant nobody says is only a path the decoder does not take. Chosen on the recogniser
  * bench's tuning sets (600 commands): 541 -> 547 understood ("select all" heard as "deselect
  * all" or as other words in three voices, "select that" as "delete that"), with 11 of 44 other
@@ -134,9 +133,8 @@ export function grammarDictionary(words: Iterable<string>, dictionary: Pronounci
   const lines: string[] = [];
   const made = new Map<string, PronunciationSource>();
   for (const token of words) {
-    const said = pronounce(spokenAs.get(token) ?? token, dictionary);
-    const phones = spokenAs.has(token) ? said.phones : withReducedVowels(said.phones);
-    const source = said.source;
+    const { phones: said, source } = pronounce(spokenAs.get(token) ?? token, dictionary);
+    const phones = spokenAs.has(token) ? said : withReducedVowels(said);
     if (source !== 'dictionary') made.set(token, source);
     phones.forEach((p, i) => lines.push(`${i === 0 ? token : `${token}(${i + 1})`} ${p}`));
   }
