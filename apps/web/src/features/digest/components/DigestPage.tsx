@@ -68,7 +68,7 @@ function DigestView({ digest, onArchived }: { digest: Digest; onArchived: (actio
                         <span className="block text-sm">
                           <span className={item.unread ? 'font-semibold text-fg' : 'text-fg'}>{senderName(item.from)}</span>
                           <span className="text-muted"> · </span>
-                          <span className="text-fg">{item.subject || '(no subject)'}</span>
+                          <span className="text-fg [overflow-wrap:anywhere]">{item.subject || '(no subject)'}</span>
                         </span>
                         <span className="block truncate text-sm text-muted">{item.snippet}</span>
                       </Link>
@@ -168,8 +168,9 @@ export function DigestPage() {
           </EmptyState>
         </Card>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
-          <section aria-label={`Digest of ${dayName(chosen.day)}`}>
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+          {/* minmax(0, 1fr): a long snippet (one line, truncated) must not widen the column past the window. */}
+          <section aria-label={`Digest of ${dayName(chosen.day)}`} className="min-w-0">
             <h2 className="mb-3 text-lg font-semibold text-fg" data-testid="digest-day">
               {chosen === list[0] ? 'Latest: ' : ''}
               {dayName(chosen.day)} · {formatCount(chosen.total)} in bundles
