@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DIAGNOSTIC_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, SHAPES, contextOptions, expect, test, type ContextShape } from './web-helpers.ts';
+import { DIAGNOSTIC_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, SHAPES, contextOptions, expect, sidewaysScroll, test, type ContextShape } from './web-helpers.ts';
 
 // Issue 6: axe-core finds no serious or critical violation on any route, in light and dark, at
 // 375 px and 1280 px wide (WCAG 2.1 A and AA rules), and no page scrolls sideways.
@@ -20,12 +20,6 @@ async function settle(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-}
-
-/** A page that scrolls sideways on a phone hides content (WCAG 1.4.10, reflow). */
-async function sidewaysScroll(page: Page, where: string): Promise<string[]> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  return scrollWidth > innerWidth ? [`${where}: scrolls sideways (${scrollWidth} px content in a ${innerWidth} px window)`] : [];
 }
 
 const label = (shape: ContextShape) => `${shape.width}px ${shape.scheme}`;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, testWithServer } from './fixtures.ts';
 import { mboxOf, startDemoServer } from './server.ts';
-import { DEMO_ACCOUNT, callFn, contextOptions, signInAndConnectGmail } from './web-journeys.ts';
+import { DEMO_ACCOUNT, callFn, contextOptions, sidewaysScroll, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 19's delivery settings in Inbox Flow, against the embedded default: a bundle set to "one
 // grouped row" is one row in /inbox that opens the bundle, and its mail is not listed on its own;
@@ -70,9 +70,7 @@ async function inboxFlow(page: Page, split: 'important' | 'other' | 'all'): Prom
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ iframes: false }).setLegacyMode(true).analyze();
   const problems = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  if (scrollWidth > innerWidth) problems.push(`${where}: scrolls sideways (${scrollWidth} px in ${innerWidth} px)`);
-  return problems;
+  return [...problems, ...(await sidewaysScroll(page, where))];
 }
 
 test('Inbox Flow follows bundle delivery (a grouped row that opens the bundle, held mail gone but starred mail kept), and a moved sender is removed from the bundle settings', async ({ page, browser, server }) => {

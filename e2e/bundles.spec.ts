@@ -1,14 +1,16 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createSandbox } from '@mailroom/gmail-sandbox';
+import { createSandbox, indexRawMessage } from '@mailroom/gmail-sandbox';
 import { expect, test as base } from './fixtures.ts';
 import { SANDBOX_FILE, startTestServer, type TestServer } from './server.ts';
-import { DEMO_ACCOUNT, callFn, completePopup, signInAndConnectGmail } from './web-journeys.ts';
+import { DEMO_ACCOUNT, callFn, completePopup, sidewaysScroll, signInAndConnectGmail } from './web-journeys.ts';
 
 // Issue 19 in the browser, against the embedded default (a 200-message sample of the demo
 // corpus): /bundles counts match their mail; Archive all then Undo leaves Gmail (the sandbox)
 // label for label as it was; a sender moved to another bundle stays there after a reload;
-// /digest shows the digest the job built; with digest email on, it arrives in the mailbox.
+// /digest shows the digest the job built, without scrolling sideways on a desktop or a phone
+// (its messages' one-line snippets once widened the page); with digest email on, it arrives in
+// the mailbox.
 
 const CORPUS_SAMPLE = 200;
 
@@ -41,6 +43,7 @@ const test = base.extend<object, { server: TestServer; before: { mailbox: Snapsh
             const sandbox = openSandbox(dataDir);
             try {
               await sandbox.seedFromCorpus({ email: DEMO_ACCOUNT.email, limit: CORPUS_SAMPLE });
+              await addLongListMessage(sandbox);
               before.mailbox = snapshotOf(sandbox);
             } finally {
               await sandbox.close();
@@ -54,6 +57,35 @@ const test = base.extend<object, { server: TestServer; before: { mailbox: Snapsh
     { scope: 'worker' },
   ],
 });
+
+const HOUR_MS = 60 * 60 * 1000;
+const LONG_SUBJECT = 'Release notes for the week: every change, every fix and every contributor';
+
+/**
+ * A mailing-list message (the forums bundle) with one long paragraph, dated just before the
+ * current hour and after the corpus's newest mail: the digest built below (digest hour = this
+ * hour) lists it first in its group, so
+ * /digest always shows a long one-line snippet, whatever the corpus sample's dates.
+ */
+async function addLongListMessage(sandbox: ReturnType<typeof openSandbox>): Promise<void> {
+  const internalDate = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 60_000;
+  const paragraph = Array.from({ length: 12 }, (_, i) => `Change ${i + 1} makes the importer faster on large mailboxes and fixes a crash seen on slow disks.`).join(' ');
+  const raw = Buffer.from(
+    [
+      'From: Project Announcements <announce@lists.example.org>',
+      `To: ${DEMO_ACCOUNT.email}`,
+      `Subject: ${LONG_SUBJECT}`,
+      'List-Id: Project announcements <announce.lists.example.org>',
+      `Date: ${new Date(internalDate).toUTCString()}`,
+      'Message-ID: <release-notes@lists.example.org>',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      paragraph,
+      '',
+    ].join('\r\n'),
+  );
+  sandbox.store.mailbox(DEMO_ACCOUNT.email).insert({ raw, index: await indexRawMessage(raw), labelIds: ['INBOX', 'UNREAD'], internalDate });
+}
 
 async function bundles(page: Page): Promise<Bundle[]> {
   return (await callFn<{ bundles: Bundle[] }>(page, 'listBundles')).bundles;
@@ -122,11 +154,21 @@ test('bundles: counts match their mail, Archive all is undone exactly, a moved s
   await page.goto('/bundles/promotions');
   await expect(page.locator(`[data-message-id="${movedId}"]`)).toHaveCount(1);
 
-  // The digest: due now (midnight UTC has passed), built by the job, shown on /digest, and mailed.
-  await callFn(page, 'updateSettings', { patch: { account: { timeZone: 'UTC' }, mail: { digestHour: 0, digestEmail: true } } });
+  // The digest: due now (its hour, this one in UTC, has come), built by the job, shown on /digest
+  // with the long list message, and mailed.
+  const digestHour = new Date().getUTCHours();
+  await callFn(page, 'updateSettings', { patch: { account: { timeZone: 'UTC' }, mail: { digestHour, digestEmail: true } } });
   await page.goto('/digest');
   await expect(page.getByRole('heading', { level: 1, name: 'Daily digest' })).toBeVisible();
   await expect(page.getByTestId('digest-day')).toContainText('in bundles', { timeout: 20_000 });
+  // (Its sender may have been moved to Promotions above: the message is in whichever group.)
+  await expect(page.getByRole('list', { name: 'Groups' })).toContainText(LONG_SUBJECT);
+  const sideways: string[] = [];
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    sideways.push(...(await sidewaysScroll(page, `/digest at ${width} px`)));
+  }
+  expect(sideways).toEqual([]);
   await expect.poll(async () => (await callFn<{ digests: Array<{ emailedAt: string | null }> }>(page, 'listDigests')).digests[0]?.emailedAt ?? null, { timeout: 20_000 }).not.toBeNull();
 
   // Gmail: every message has exactly the labels it had, and the digest arrived as a new message.

@@ -195,3 +195,9 @@ export async function callFn<T>(page: Page, name: string, data: unknown = {}): P
     [name, data] as const,
   ) as Promise<T>;
 }
+
+/** A page that scrolls sideways hides content (WCAG 1.4.10, reflow): what it found, or nothing. */
+export async function sidewaysScroll(page: Page, where: string): Promise<string[]> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  return scrollWidth > innerWidth ? [`${where}: scrolls sideways (${scrollWidth} px content in a ${innerWidth} px window)`] : [];
+}
