@@ -63,10 +63,12 @@ export default async function run(): Promise<void> {
   // VOICE_SECOND_LOOK=off: the recogniser without its second look, for the README's before/after figures.
   // VOICE_POLITE_CHECK=off: without the check of commands heard with a lead-in or closing (before/after).
   // VOICE_WARP=off: the grammar decoded at one frequency warp only (before/after the warp choice).
+  // VOICE_TOPN=4: the acoustic model's default number of Gaussians scored (before/after TOP_GAUSSIANS).
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
     ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}),
     ...(process.env.VOICE_WARP === 'off' ? { warps: [1] } : {}),
+    ...(process.env.VOICE_TOPN ? { topGaussians: Number(process.env.VOICE_TOPN) } : {}),
   });
   const availability = await recognizer.availability();
   if (!availability.available || !(await speechToolsAvailable())) {
