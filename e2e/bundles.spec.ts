@@ -62,10 +62,10 @@ const HOUR_MS = 60 * 60 * 1000;
 const LONG_SUBJECT = 'Release notes for the week: every change, every fix and every contributor';
 
 /**
- * A mailing-list message (the forums bundle) with one long paragraph, dated just before the
- * current hour and after the corpus's newest mail: the digest built below (digest hour = this
- * hour) lists it first in its group, so
- * /digest always shows a long one-line snippet, whatever the corpus sample's dates.
+ * A mailing-list message (the forums bundle) with one long paragraph, dated a minute before the
+ * current hour, within a minute of the corpus's newest mail (an hour old) or after it: the digest
+ * built below (digest hour = this hour) lists it among its group's newest five, so /digest always
+ * shows a long one-line snippet, whatever the corpus sample's dates.
  */
 async function addLongListMessage(sandbox: ReturnType<typeof openSandbox>): Promise<void> {
   const internalDate = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 60_000;
