@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { HOUR_MS } from '@mailroom/contract';
 import { createSandbox, indexRawMessage } from '@mailroom/gmail-sandbox';
 import { expect, test as base } from './fixtures.ts';
 import { SANDBOX_FILE, startTestServer, type TestServer } from './server.ts';
@@ -58,7 +59,6 @@ const test = base.extend<object, { server: TestServer; before: { mailbox: Snapsh
   ],
 });
 
-const HOUR_MS = 60 * 60 * 1000;
 const LONG_SUBJECT = 'Release notes for the week: every change, every fix and every contributor';
 
 /**
