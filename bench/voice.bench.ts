@@ -6,8 +6,8 @@
 // speeds, pitches, room noise and voices, written together before the second look was tuned);
 // and tuning C / held-out C (politeness, filler and synonyms; held-out C with voice variants no
 // other set uses), written before the grammar-coverage work; held-out C is only ever reported.
-// Needs pocketsphinx, pocketsphinx-en-us, espeak-ng
-// and sox. `npm run bench -- voice` runs only this one.
+// Dictation's word error rate on tuning and held-out sentences and voices. Needs pocketsphinx,
+// pocketsphinx-en-us, espeak-ng and sox. `npm run bench -- voice` runs only this one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ import { TUNING_CATEGORIES, TUNING_PHRASINGS } from '../packages/intelligence/sr
 import { HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from '../packages/intelligence/src/voice/phrasings-held-out.ts';
 import { PocketsphinxRecognizer } from '../apps/server/src/providers/speech/index.ts';
 import {
+  DICTATION_HELD_OUT,
+  DICTATION_TUNING,
   SPOKEN_CATEGORIES,
   SPOKEN_COMMANDS,
   SPOKEN_HELD_OUT,
@@ -25,9 +27,9 @@ import {
   SPOKEN_TUNING_C,
   SPOKEN_TUNING_NON_COMMANDS,
   SPOKEN_TUNING_VOICES,
+  measureDictation,
   measureSpokenCommands,
   speechToolsAvailable,
-  synthesise,
   type SpokenSet,
 } from '../apps/server/src/providers/speech/spoken-commands.ts';
 
@@ -36,12 +38,6 @@ function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
-
-const DICTATION = [
-  'thanks for the update I will send the report on friday morning',
-  'sounds good to me let us meet next week at the office',
-  'sorry I cannot make it today can we move the call to tomorrow',
-];
 
 export default async function run(): Promise<void> {
   const parser = createVoiceParser({ categories: TUNING_CATEGORIES });
@@ -64,11 +60,13 @@ export default async function run(): Promise<void> {
   // VOICE_POLITE_CHECK=off: without the check of commands heard with a lead-in or closing (before/after).
   // VOICE_WARP=off: the grammar decoded at one frequency warp only (before/after the warp choice).
   // VOICE_TOPN=4: the acoustic model's default number of Gaussians scored (before/after TOP_GAUSSIANS).
+  // VOICE_REMOVE_NOISE=on: the decoder's own spectral subtraction, as before REMOVE_NOISE.
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
     ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}),
     ...(process.env.VOICE_WARP === 'off' ? { warps: [1] } : {}),
     ...(process.env.VOICE_TOPN ? { topGaussians: Number(process.env.VOICE_TOPN) } : {}),
+    ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : {}),
   });
   const availability = await recognizer.availability();
   if (!availability.available || !(await speechToolsAvailable())) {
@@ -100,17 +98,19 @@ export default async function run(): Promise<void> {
       console.log(`  other speech carried out as a command: ${m.nonCommandsActedOn.length}/${set.nonCommands.length}`);
       for (const line of [...m.nonCommandsActedOn, ...m.misses]) console.log(`    ${line}`);
     }
-    console.log(`recogniser, commands: real-time factor ${(commandDecode / commandSeconds).toFixed(2)} (${commandDecode.toFixed(1)} s to decode ${commandSeconds.toFixed(1)} s of speech, one at a time)`);
+    if (commandSeconds > 0) console.log(`recogniser, commands: real-time factor ${(commandDecode / commandSeconds).toFixed(2)} (${commandDecode.toFixed(1)} s to decode ${commandSeconds.toFixed(1)} s of speech, one at a time)`);
 
+    // Dictation (Voice Reply): word error rate on the tuning sentences and voices (settings may be
+    // chosen on them) and on held-out ones (never), and the real-time factor over both.
     let dictationSeconds = 0;
     let dictationDecode = 0;
-    for (const text of DICTATION) {
-      const wav = await synthesise(text, 'en-us', 160, dir);
-      const started = performance.now();
-      const heard = await recognizer.recognize(wav, { mode: 'dictation' });
-      dictationDecode += (performance.now() - started) / 1000;
-      dictationSeconds += heard.seconds;
-      console.log(`  dictated "${text}" -> "${heard.transcript}"`);
+    for (const [name, set] of [['tuning', DICTATION_TUNING], ['held-out', DICTATION_HELD_OUT]] as const) {
+      const m = await measureDictation(recognizer, set, dir);
+      dictationSeconds += m.audioSeconds;
+      dictationDecode += m.decodeSeconds;
+      console.log(`recogniser, dictation word error rate (${name}, ${set.sentences.length} sentences x ${set.voices.length} voices): ${pct(m.errors, m.words)} (${m.errors} errors in ${m.words} words)`);
+      for (const v of m.perVoice) console.log(`  ${v.label}: ${pct(v.errors, v.words)}`);
+      for (const line of m.examples) console.log(`    ${line}`);
     }
     console.log(`recogniser, dictation: real-time factor ${(dictationDecode / dictationSeconds).toFixed(2)} (${dictationDecode.toFixed(1)} s to decode ${dictationSeconds.toFixed(1)} s of speech)`);
   } finally {
