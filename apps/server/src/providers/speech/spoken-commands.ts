@@ -580,8 +580,8 @@ export const DICTATION_TUNING: DictationSet = {
 };
 
 /**
- * Held-out dictation, written before any dictation setting was measured and never used to choose
- * one: other sentences, the command held-out set's voices and one with a loud room's noise.
+ * Held-out dictation, written before it was first decoded and never used to choose a setting:
+ * other sentences, the command held-out set's voices (one with a loud room's noise).
  */
 export const DICTATION_HELD_OUT: DictationSet = {
   voices: [
