@@ -163,16 +163,19 @@ export function phonesOf(text: string, dictionary: PronouncingDictionary): strin
  */
 export function phoneDistance(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 && b.length === 0) return 0;
+  const cost = editDistance(a, b, (x, y) => (x === y ? 0 : VOWELS.has(x) && VOWELS.has(y) ? 0.5 : 1));
+  return cost / Math.max(a.length, b.length);
+}
+
+/** Least cost of insertions and deletions (1 each) and substitutions (`substitute`) turning `a` into `b`. */
+export function editDistance<T>(a: readonly T[], b: readonly T[], substitute: (x: T, y: T) => number): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const x = a[i - 1] as string;
-      const y = b[j - 1] as string;
-      const substitute = x === y ? 0 : VOWELS.has(x) && VOWELS.has(y) ? 0.5 : 1;
-      row.push(Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + substitute));
+      row.push(Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + substitute(a[i - 1] as T, b[j - 1] as T)));
     }
     previous = row;
   }
-  return (previous[b.length] as number) / Math.max(a.length, b.length);
+  return previous[b.length] as number;
 }

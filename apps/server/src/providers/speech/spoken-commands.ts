@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DESTRUCTIVE_INTENTS, parseVoiceCommand } from '@mailroom/intelligence/voice';
+import { editDistance } from './dictionary.ts';
 import type { SpeechRecognizer } from './recognizer.ts';
 
 const run = promisify(execFile);
@@ -603,13 +604,7 @@ export const DICTATION_HELD_OUT: DictationSet = {
 export function wordErrors(said: string, heard: string): { errors: number; words: number } {
   const ref = said.toLowerCase().split(/\s+/).filter(Boolean);
   const hyp = heard.toLowerCase().split(/\s+/).filter(Boolean);
-  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= ref.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= hyp.length; j++) row.push(Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (ref[i - 1] === hyp[j - 1] ? 0 : 1)));
-    previous = row;
-  }
-  return { errors: previous[hyp.length] as number, words: ref.length };
+  return { errors: editDistance(ref, hyp, (x, y) => (x === y ? 0 : 1)), words: ref.length };
 }
 
 export interface DictationAccuracy {
