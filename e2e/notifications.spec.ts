@@ -113,14 +113,19 @@ test('opt in through the dialog, a registration is created, and a push reaches t
   await cdp.send('ServiceWorker.enable');
   // What the server sends when something happens; here its record comes from a real event first.
   await callFn(page, 'sendTestNotification', { token: stored!.token });
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify({ id: 'e2e', kind: 'test', title: 'Test notification', body: 'Notifications from Mailroom reach this browser.', url: '/settings#notifications', count: 1, tag: 'mailroom-test' }),
-  });
-  await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title)))
-    .toEqual(['Test notification']);
+  // DevTools' delivery to a service worker it is still starting is sometimes dropped on a busy
+  // machine (once in three full runs on two cores); a push service delivers again, and so does
+  // this. The notification's tag makes a second delivery replace the first, never add one.
+  await expect(async () => {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId: await registrationId,
+      data: JSON.stringify({ id: 'e2e', kind: 'test', title: 'Test notification', body: 'Notifications from Mailroom reach this browser.', url: '/settings#notifications', count: 1, tag: 'mailroom-test' }),
+    });
+    await expect
+      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title)), { timeout: 5_000 })
+      .toEqual(['Test notification']);
+  }).toPass({ timeout: 20_000 });
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   await expect(page.getByTestId('unread-dot')).toBeVisible();
   await bell.click();
@@ -132,7 +137,7 @@ test('opt in through the dialog, a registration is created, and a push reaches t
   expect(problems).toEqual([]);
 });
 
-test('the opt-in offers itself once the first sync is done, and remembers Not now', async ({ signedIn: page }) => {
+test('the opt-in offers itself once the first sync is done, not on the onboarding page, and remembers Not now', async ({ signedIn: page }) => {
   // Headless Chromium answers "denied" until told otherwise; a browser that has not asked yet says "default".
   await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'default', configurable: true }));
   // The demo mailbox's first sync takes minutes on a loaded machine: the status says it has finished.
@@ -144,8 +149,15 @@ test('the opt-in offers itself once the first sync is done, and remembers Not no
   await page.goto('/privacy');
   // The signed-in state of these specs answered "Not now" (web-journeys.ts); this user has not.
   await page.evaluate(() => localStorage.removeItem('mailroom.notifications.notNowAt'));
-  await page.goto('/dashboard');
+  // Not on the onboarding page: its set-up bar, tour and Skip to Inbox stay clear...
+  await page.goto('/connect/success');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gmail connected' })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'Turn on notifications?' });
+  await page.waitForTimeout(2500);
+  await expect(dialog).toBeHidden();
+  // ...and offered on the next page.
+  await page.getByRole('link', { name: 'Skip to Inbox' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Your daily digest is ready')).toBeVisible();
   await dialog.getByRole('button', { name: 'Not now' }).click();

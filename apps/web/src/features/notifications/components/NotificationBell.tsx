@@ -1,7 +1,7 @@
 import type { AppNotification } from '@mailroom/contract';
 import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Icon, Spinner, cx } from '../../../shared/ui';
 import { useGmailStatus } from '../../gmail';
 import { useNotifications, useServiceWorkerMessages } from '../hooks/useNotifications';
@@ -38,20 +38,21 @@ export function NotificationBell() {
   const { list, markRead } = useNotifications();
   const status = useGmailStatus();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   useServiceWorkerMessages();
 
   const firstSyncDone = Boolean(status.data?.connected && status.data.sync.lastSyncAt);
   useEffect(() => {
-    if (!shouldOfferOptIn({ firstSyncDone, pushState: push.state, permission: push.permission })) return;
+    if (!shouldOfferOptIn({ firstSyncDone, pushState: push.state, permission: push.permission, pathname })) return;
     // A moment after the page settles, not in the middle of it appearing.
     const timer = window.setTimeout(() => {
       markOffered();
       setDialogOpen(true);
     }, OFFER_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [firstSyncDone, push.state, push.permission]);
+  }, [firstSyncDone, push.state, push.permission, pathname]);
 
   const unread = list.data?.unread ?? 0;
   const items = list.data?.notifications ?? [];

@@ -22,11 +22,14 @@ const OFFERED_KEY = 'mailroom.notifications.offered';
 
 /**
  * Whether to offer notifications now, unasked: after the first sync has finished (the user has
- * seen Mailroom work, not on a first visit), while this browser can be asked, once per visit,
- * and never again after "Not now".
+ * seen Mailroom work, not on a first visit), not while the user is still connecting (/connect,
+ * /connect/success: its own set-up bar, tour and "Skip to Inbox" are what the page is for; the
+ * offer waits for the next page), while this browser can be asked, once per visit, and never
+ * again after "Not now".
  */
-export function shouldOfferOptIn(input: { firstSyncDone: boolean; pushState: 'unsupported' | 'blocked' | 'on' | 'off'; permission: string }): boolean {
+export function shouldOfferOptIn(input: { firstSyncDone: boolean; pushState: 'unsupported' | 'blocked' | 'on' | 'off'; permission: string; pathname: string }): boolean {
   if (!input.firstSyncDone || input.pushState !== 'off' || input.permission !== 'default' || saidNotNow()) return false;
+  if (isConnecting(input.pathname)) return false;
   try {
     return sessionStorage.getItem(OFFERED_KEY) === null;
   } catch {
@@ -40,4 +43,8 @@ export function markOffered(): void {
   } catch {
     // Nothing to remember with.
   }
+}
+
+function isConnecting(pathname: string): boolean {
+  return pathname === '/connect' || pathname.startsWith('/connect/');
 }
