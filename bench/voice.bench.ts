@@ -61,12 +61,15 @@ export default async function run(): Promise<void> {
   // VOICE_WARP=off: the grammar decoded at one frequency warp only (before/after the warp choice).
   // VOICE_TOPN=4: the acoustic model's default number of Gaussians scored (before/after TOP_GAUSSIANS).
   // VOICE_REMOVE_NOISE=on: the decoder's own spectral subtraction, as before REMOVE_NOISE.
+  // VOICE_GRAMMAR_ARGS="-wip 0.65": decoder arguments for the grammar's decodes, in place of the
+  // recogniser's own (that one gives the word insertion penalty before GRAMMAR_WORD_INSERTION).
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
     ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}),
     ...(process.env.VOICE_WARP === 'off' ? { warps: [1] } : {}),
     ...(process.env.VOICE_TOPN ? { topGaussians: Number(process.env.VOICE_TOPN) } : {}),
     ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : {}),
+    ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
   });
   const availability = await recognizer.availability();
   if (!availability.available || !(await speechToolsAvailable())) {
