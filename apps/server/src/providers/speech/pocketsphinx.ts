@@ -280,7 +280,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private readonly warps: readonly number[];
   private readonly topGaussians: number;
   private readonly removeNoise: boolean;
-  private readonly grammarArgs: readonly string[];
+  /** DECODER_SETTINGS with the options' grammarArgs in place: worked out once, checked at construction. */
+  private readonly grammarSettings: readonly string[];
 
   constructor(options: PocketsphinxOptions = {}) {
     this.binary = options.binary ?? '/usr/bin/pocketsphinx_batch';
@@ -294,7 +295,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     this.warps = options.warps?.length ? options.warps : WARP_FACTORS;
     this.topGaussians = options.topGaussians ?? TOP_GAUSSIANS;
     this.removeNoise = options.removeNoise ?? REMOVE_NOISE;
-    this.grammarArgs = options.grammarArgs ?? [];
+    this.grammarSettings = overridden(DECODER_SETTINGS, options.grammarArgs ?? []);
     this.limit = pLimit(options.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)));
   }
 
@@ -487,7 +488,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
 
   private async decodeWithGrammar(pcm: Speech, categories: readonly string[], labels: readonly string[], shape: 'full' | 'commands-only'): Promise<Decoded> {
     const { jsgf, dict } = await this.grammarFor(categories, labels, shape);
-    return this.decode(pcm, ['-hmm', this.acousticModel, '-dict', 'grammar.dict', '-jsgf', 'grammar.gram', ...overridden(DECODER_SETTINGS, this.grammarArgs)], { 'grammar.gram': jsgf, 'grammar.dict': dict });
+    return this.decode(pcm, ['-hmm', this.acousticModel, '-dict', 'grammar.dict', '-jsgf', 'grammar.gram', ...this.grammarSettings], { 'grammar.gram': jsgf, 'grammar.dict': dict });
   }
 
   private async decodeWithLanguageModel(pcm: Speech): Promise<Decoded> {
