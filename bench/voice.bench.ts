@@ -58,18 +58,21 @@ export default async function run(): Promise<void> {
 
   // VOICE_SECOND_LOOK=off: the recogniser without its second look, for the README's before/after figures.
   // VOICE_POLITE_CHECK=off: without the check of commands heard with a lead-in or closing (before/after).
-  // VOICE_WARP=off: the grammar decoded at one frequency warp only (before/after the warp choice).
+  // VOICE_WARP=off: the grammar decoded at one frequency warp only (before/after the warp choice);
+  // VOICE_WARP=1,1.1,1.2: the warps to choose from, in place of WARP_FACTORS.
   // VOICE_TOPN=4: the acoustic model's default number of Gaussians scored (before/after TOP_GAUSSIANS).
   // VOICE_REMOVE_NOISE=on: the decoder's own spectral subtraction, as before REMOVE_NOISE.
   // VOICE_GRAMMAR_ARGS="-wip 0.65": decoder arguments for the grammar's decodes, in place of the
   // recogniser's own (that one gives the word insertion penalty before GRAMMAR_WORD_INSERTION).
+  // VOICE_LEAD_WEIGHT=0.01: the weight of a lead-in ("could you") in the grammar, in place of LEAD_WEIGHT.
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
     ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}),
-    ...(process.env.VOICE_WARP === 'off' ? { warps: [1] } : {}),
+    ...(process.env.VOICE_WARP === 'off' ? { warps: [1] } : process.env.VOICE_WARP ? { warps: process.env.VOICE_WARP.split(',').map(Number) } : {}),
     ...(process.env.VOICE_TOPN ? { topGaussians: Number(process.env.VOICE_TOPN) } : {}),
     ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : {}),
     ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
+    ...(process.env.VOICE_LEAD_WEIGHT ? { grammar: { leadWeight: process.env.VOICE_LEAD_WEIGHT } } : {}),
   });
   const availability = await recognizer.availability();
   if (!availability.available || !(await speechToolsAvailable())) {

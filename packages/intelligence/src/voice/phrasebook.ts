@@ -42,8 +42,11 @@ export function pageFillers(): SlotFiller[] {
   return Object.entries(PAGE_NAMES).flatMap(([page, names]) => names.map((name) => ({ words: name.split(' '), value: page })));
 }
 
-/** Suggestion numbers; "to", "too" and "won" are how recognisers write a spoken two and one. */
-export const INDEX_WORDS: Record<1 | 2 | 3, { spoken: string[]; typed: string[] }> = {
+/**
+ * Suggestion numbers: said as a number or an ordinal ("option two", "the second option"); "to",
+ * "too" and "won" are how recognisers write a spoken two and one.
+ */
+export const INDEX_WORDS: Record<1 | 2 | 3, { spoken: [number: string, ordinal: string]; typed: string[] }> = {
   1: { spoken: ['one', 'first'], typed: ['1', '1st', 'won'] },
   2: { spoken: ['two', 'second'], typed: ['2', '2nd', 'to', 'too'] },
   3: { spoken: ['three', 'third'], typed: ['3', '3rd', 'tree'] },
