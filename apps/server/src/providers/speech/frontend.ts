@@ -21,9 +21,17 @@ export const NOISE_FLOOR_DBFS = -60;
 /** Speech is what is within this much of the loudest frame and clearly above the quietest ones. */
 const SPEECH_BELOW_PEAK_DB = 35;
 const SPEECH_ABOVE_FLOOR_DB = 8;
-/** Kept before the first and after the last frame of speech. */
-const LEAD_KEEP_S = 0.02;
-const TAIL_KEEP_S = 0.15;
+/** Kept before the first and after the last frame of speech, in seconds. */
+export interface KeptSilence {
+  lead: number;
+  tail: number;
+}
+/**
+ * On the recogniser bench's tuning sets (four sets, 831 commands, 74 other sentences), keeping
+ * more or less did worse: 0.1 s and 0.25 s lost 12 of tuning B's 210 (whose microphone opens
+ * early, in a room's noise), 0.2 s and 0.35 s 7, none before and 0.08 s after 3.
+ */
+export const KEPT_SILENCE: KeptSilence = { lead: 0.02, tail: 0.15 };
 
 const FRAME = Math.round(SPEECH_SAMPLE_RATE * 0.01);
 
@@ -36,7 +44,7 @@ function frameDb(pcm: Int16Array, start: number): number {
 }
 
 /** Where the speech is, in samples ([0, length) when it cannot tell). */
-export function speechBounds(pcm: Int16Array): { start: number; end: number } {
+export function speechBounds(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE): { start: number; end: number } {
   const frames = Math.floor(pcm.length / FRAME);
   if (frames < 3) return { start: 0, end: pcm.length };
   const levels = Array.from({ length: frames }, (_, f) => frameDb(pcm, f * FRAME));
@@ -53,8 +61,8 @@ export function speechBounds(pcm: Int16Array): { start: number; end: number } {
       break;
     }
   }
-  const start = Math.max(0, first * FRAME - Math.round(LEAD_KEEP_S * SPEECH_SAMPLE_RATE));
-  const end = Math.min(pcm.length, (last + 1) * FRAME + Math.round(TAIL_KEEP_S * SPEECH_SAMPLE_RATE));
+  const start = Math.max(0, first * FRAME - Math.round(kept.lead * SPEECH_SAMPLE_RATE));
+  const end = Math.min(pcm.length, (last + 1) * FRAME + Math.round(kept.tail * SPEECH_SAMPLE_RATE));
   return { start, end };
 }
 
@@ -72,8 +80,8 @@ function xorshift32(seed: number): () => number {
 }
 
 /** The audio as the decoder should get it: cut to the speech, over a quiet room's noise floor. */
-export function prepareForDecoding(pcm: Int16Array): Int16Array {
-  const { start, end } = speechBounds(pcm);
+export function prepareForDecoding(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE): Int16Array {
+  const { start, end } = speechBounds(pcm, kept);
   const out = new Int16Array(end - start);
   const random = xorshift32(0x5eed);
   // Uniform noise with this RMS: amplitude a has RMS a / sqrt(3).

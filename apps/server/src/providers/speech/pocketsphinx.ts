@@ -30,7 +30,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, SPOKEN_CLOSINGS, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
 import { grammarDictionary, loadDictionary, phoneDistance, phonesOf } from './dictionary.ts';
-import { prepareForDecoding } from './frontend.ts';
+import { KEPT_SILENCE, prepareForDecoding, type KeptSilence } from './frontend.ts';
 import { readSpeechWav, SPEECH_SAMPLE_RATE } from './wav.ts';
 import type { Recognition, RecognizeOptions, SpeechAvailability, SpeechRecognizer } from './recognizer.ts';
 
@@ -50,6 +50,8 @@ export interface PocketsphinxOptions {
    * command (see secondLook); 0 turns the second look off. Default SECOND_LOOK_DISTANCE.
    */
   secondLookDistance?: number;
+  /** Whether a destructive command the second look finds is returned doubtful (asked about first) rather than dropped. Default SECOND_LOOK_ASKS. */
+  secondLookAsks?: boolean;
   /**
    * Least parser confidence (0..1) at which the language model's free transcription of speech the
    * grammar put outside the commands is taken as the command it says (see commandHeardFreely);
@@ -72,8 +74,10 @@ export interface PocketsphinxOptions {
   removeNoise?: boolean;
   /** Decoder arguments (flag, value, ...) for the grammar's decodes, in place of the defaults' own value for a flag (the recogniser bench compares settings with it: VOICE_GRAMMAR_ARGS). */
   grammarArgs?: readonly string[];
+  /** Silence kept before and after the speech (frontend.ts). Default KEPT_SILENCE. */
+  keptSilence?: KeptSilence;
   /** Grammar settings other than the defaults (the recogniser bench compares them on the tuning sets). */
-  grammar?: Pick<GrammarOptions, 'leadWeight' | 'closingWeight' | 'phrasings'>;
+  grammar?: Pick<GrammarOptions, 'leadWeight' | 'closingWeight' | 'phrasings' | 'outOfGrammarWeight'>;
   /** Sees each second look and destructive check (the recogniser bench uses it to choose the distance). */
   trace?: (event: RecognitionTrace) => void;
 }
@@ -98,6 +102,13 @@ const NOT_FROM_SECOND_LOOK: ReadonlySet<string> = new Set(['confirm']);
  * keeps a margin below the closest other sentence.
  */
 export const SECOND_LOOK_DISTANCE = 0.5;
+
+/**
+ * See PocketsphinxOptions.secondLookAsks: whether the second look may also find a destructive
+ * command, to be asked about first ("Did you say “Archive”?") rather than dropped. Off until
+ * measured on the tuning sets with the bench's VOICE_SECOND_LOOK_ASKS=on.
+ */
+export const SECOND_LOOK_ASKS = false;
 
 /**
  * See PocketsphinxOptions.freeParseConfidence. Chosen on the recogniser bench's tuning sets only
@@ -274,12 +285,14 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private readonly grammars = new Map<string, Promise<{ jsgf: string; dict: string }>>();
   private readonly secondLookDistance: number;
   private readonly trace: ((event: RecognitionTrace) => void) | undefined;
-  private readonly grammarOptions: Pick<GrammarOptions, 'leadWeight' | 'closingWeight' | 'phrasings'>;
+  private readonly grammarOptions: Pick<GrammarOptions, 'leadWeight' | 'closingWeight' | 'phrasings' | 'outOfGrammarWeight'>;
   private readonly freeParseConfidence: number;
   private readonly checkPolite: boolean;
   private readonly warps: readonly number[];
   private readonly topGaussians: number;
   private readonly removeNoise: boolean;
+  private readonly keptSilence: KeptSilence;
+  private readonly secondLookAsks: boolean;
   /** DECODER_SETTINGS with the options' grammarArgs in place: worked out once, checked at construction. */
   private readonly grammarSettings: readonly string[];
 
@@ -294,6 +307,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     this.checkPolite = options.checkPolite ?? true;
     this.warps = options.warps?.length ? options.warps : WARP_FACTORS;
     this.topGaussians = options.topGaussians ?? TOP_GAUSSIANS;
+    this.keptSilence = options.keptSilence ?? KEPT_SILENCE;
+    this.secondLookAsks = options.secondLookAsks ?? SECOND_LOOK_ASKS;
     this.removeNoise = options.removeNoise ?? REMOVE_NOISE;
     this.grammarSettings = overridden(DECODER_SETTINGS, options.grammarArgs ?? []);
     this.limit = pLimit(options.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)));
@@ -331,7 +346,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const audio = readSpeechWav(wav);
     const availability = await this.availability();
     if (!availability.available) throw new SpeechUnavailableError(availability.reason);
-    const prepared = prepareForDecoding(audio.pcm);
+    const prepared = prepareForDecoding(audio.pcm, this.keptSilence);
     const plain: Speech = { pcm: Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), warp: 1 };
     if (options.mode === 'dictation') {
       const { words } = await this.decodeWithLanguageModel(plain);
@@ -344,8 +359,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
       // The grammar's search ended nowhere (it happens with a short word said fast): the language
       // model and the second look may still hear a command.
       const dictated = await this.decodeWithLanguageModel(pcm);
-      const second = this.commandHeardFreely(dictated, categories) ?? (await this.secondLook(pcm, dictated, categories, labels));
-      return { transcript: second ?? '', inGrammar: true, seconds: audio.seconds };
+      const second = await this.heardOnSecondTry(pcm, dictated, categories, labels);
+      return { transcript: '', inGrammar: true, seconds: audio.seconds, ...second };
     }
     const free = (w: TimedWord) => w.word.startsWith(OUT_OF_GRAMMAR_PREFIX);
     const firstFree = words.findIndex(free);
@@ -365,13 +380,19 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const dictated = await this.decodeWithLanguageModel(pcm);
     if (firstFree === 0) {
       const transcript = dictated.words.map((w) => w.word).join(' ');
-      const second = this.commandHeardFreely(dictated, categories) ?? (await this.secondLook(pcm, dictated, categories, labels));
-      return second ? { transcript: second, inGrammar: true, seconds: audio.seconds } : { transcript, inGrammar: false, seconds: audio.seconds };
+      const second = await this.heardOnSecondTry(pcm, dictated, categories, labels);
+      return second ? { inGrammar: true, seconds: audio.seconds, ...second } : { transcript, inGrammar: false, seconds: audio.seconds };
     }
     const trigger = words.slice(0, firstFree);
     const triggerEnd = (trigger[trigger.length - 1] as TimedWord).end;
     const request = dictated.words.filter((w) => (w.start + w.end) / 2 > triggerEnd);
     return { transcript: [...trigger, ...request].map((w) => w.word).join(' '), inGrammar: true, seconds: audio.seconds };
+  }
+
+  /** A command in speech the grammar heard none in: the language model's transcript, else the second look. */
+  private async heardOnSecondTry(pcm: Speech, dictated: Decoded, categories: readonly string[], labels: readonly string[]): Promise<Pick<Recognition, 'transcript' | 'doubtful'> | null> {
+    const free = this.commandHeardFreely(dictated, categories);
+    return free !== null ? { transcript: free } : this.secondLook(pcm, dictated, categories, labels);
   }
 
   /**
@@ -405,7 +426,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    * Mailroom asked) — so a wrong second look can only cause a harmless step; a destructive
    * command still needs the grammar itself to hear it.
    */
-  private async secondLook(pcm: Speech, dictated: Decoded, categories: readonly string[], labels: readonly string[]): Promise<string | null> {
+  private async secondLook(pcm: Speech, dictated: Decoded, categories: readonly string[], labels: readonly string[]): Promise<Pick<Recognition, 'transcript' | 'doubtful'> | null> {
     if (this.secondLookDistance <= 0 || dictated.words.length === 0) return null;
     const forced = await this.decodeWithGrammar(pcm, categories, labels, 'commands-only');
     if (forced.words.length === 0) return null;
@@ -415,8 +436,9 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const dictionary = await loadDictionary(this.dictionaryFile);
     const distance = phoneDistance(phonesOf(transcript, dictionary), phonesOf(free, dictionary));
     this.trace?.({ stage: 'second-look', transcript, free, intent, distance });
-    if (intent === 'unknown' || DESTRUCTIVE_INTENTS.has(intent) || NOT_FROM_SECOND_LOOK.has(intent)) return null;
-    return distance <= this.secondLookDistance ? transcript : null;
+    if (intent === 'unknown' || NOT_FROM_SECOND_LOOK.has(intent) || distance > this.secondLookDistance) return null;
+    if (!DESTRUCTIVE_INTENTS.has(intent)) return { transcript };
+    return this.secondLookAsks ? { transcript, doubtful: true } : null;
   }
 
   /**
@@ -475,12 +497,17 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
       this.warps.map(async (warp) => {
         const speech = { ...plain, warp };
         const decoded = await this.decodeWithGrammar(speech, categories, labels, 'full');
-        return { ...decoded, speech, perFrame: decoded.frames > 0 ? decoded.total / decoded.frames : -Infinity };
+        // A search that ended nowhere has no score: PocketSphinx then writes no line, or one with
+        // a total of 0 (better than any real score) and varying frames from run to run, so taken
+        // at its word an empty decode could win over a warp that heard a command, and which warp
+        // went on to the language model changed between runs of the same audio.
+        return { ...decoded, speech, perFrame: decoded.words.length > 0 && decoded.frames > 0 ? decoded.total / decoded.frames : -Infinity };
       }),
     );
     const failed = settled.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     const tries = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    // The first warp (the audio as it is) unless another scores better: with none scored, warp 1.
     const best = tries.reduce((a, b) => (b.perFrame > a.perFrame ? b : a));
     if (tries.length > 1) this.trace?.({ stage: 'warp', scores: tries.map((t) => ({ warp: t.speech.warp, perFrame: t.perFrame, transcript: t.words.map((w) => w.word).join(' ') })), chosen: best.speech.warp });
     return best;

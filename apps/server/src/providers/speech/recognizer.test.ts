@@ -317,6 +317,40 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
   });
 });
 
+// The decoder's own output in a case synthesised speech cannot be made to hit on purpose: a
+// stand-in binary answers as PocketSphinx does (its -hypseg line), with the installed model.
+describe.runIf(installed || CI)('choosing between frequency warps', () => {
+  let bin: string;
+  beforeAll(() => {
+    bin = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-fake-decoder-'));
+    // The warp-1.2 grammar decode ends nowhere and writes a line with a total of 0 (as
+    // PocketSphinx sometimes does); every other decode hears "archive it".
+    fs.writeFileSync(
+      path.join(bin, 'pocketsphinx_batch'),
+      [
+        '#!/bin/sh',
+        'cat > /dev/null',
+        'seg=""; warp=1; jsgf=no',
+        'while [ $# -gt 0 ]; do case "$1" in -hypseg) seg="$2"; shift;; -warp_params) warp="$2"; shift;; -jsgf) jsgf=yes; shift;; esac; shift; done',
+        'if [ "$jsgf" = yes ] && [ "$warp" = 1.2 ]; then echo "stdin S 0 T 0 A 0 L 0 150" > "$seg"',
+        'else echo "stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 archive 60 -9000 -500 it 150" > "$seg"; fi',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+  });
+  afterAll(() => fs.rmSync(bin, { recursive: true, force: true }));
+
+  it('never prefers a decode that heard nothing, whatever score the decoder wrote for it', async () => {
+    const traces: RecognitionTrace[] = [];
+    const recognizer = new PocketsphinxRecognizer({ binary: path.join(bin, 'pocketsphinx_batch'), trace: (t) => traces.push(t) });
+    const heard = await recognizer.recognize(wavOf(1, 16000, '16', 1.5), { mode: 'command', categories: SPOKEN_CATEGORIES });
+    expect(heard.transcript).toBe('archive it');
+    expect(heard.doubtful).toBe(false);
+    expect(traces.find((t) => t.stage === 'warp')).toMatchObject({ chosen: 1 });
+  });
+});
+
 describe('CLI contract without audio', () => {
   const capture = () => {
     const out: string[] = [];

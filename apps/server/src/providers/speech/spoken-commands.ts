@@ -569,6 +569,8 @@ export interface SpokenAccuracy {
   wrongDestructive: string[];
   /** Other sentences carried out as some command without a question. */
   nonCommandsActedOn: string[];
+  /** Other sentences heard as a destructive command and asked about ("Did you say …?"). */
+  nonCommandsAsked: string[];
   misses: string[];
   /** Decode time and audio length, for the real-time factor. */
   decodeSeconds: number;
@@ -581,7 +583,7 @@ export interface SpokenAccuracy {
  * about ("Did you say …?") instead of being done, so it is right but not "without a question".
  */
 export async function measureSpokenCommands(recognizer: SpeechRecognizer, set: SpokenSet, dir: string): Promise<SpokenAccuracy> {
-  const result: SpokenAccuracy = { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], misses: [], decodeSeconds: 0, audioSeconds: 0 };
+  const result: SpokenAccuracy = { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], nonCommandsAsked: [], misses: [], decodeSeconds: 0, audioSeconds: 0 };
   const hear = async (text: string, { voice, speed, ...extra }: SpokenVoice) => {
     const wav = await synthesise(text, voice, speed, dir, extra);
     const started = performance.now();
@@ -615,6 +617,7 @@ export async function measureSpokenCommands(recognizer: SpeechRecognizer, set: S
     const spoken = set.voices[i % set.voices.length] as SpokenVoice;
     const label = voiceLabel(spoken);
     const { heard, command, acted } = await hear(text, spoken);
+    if (!acted && command.intent !== 'unknown') result.nonCommandsAsked.push(`${label}: "${text}" -> "${heard.transcript}" (${command.intent}, asked)`);
     if (!acted) continue;
     result.nonCommandsActedOn.push(`${label}: "${text}" -> "${heard.transcript}" (${command.intent})`);
     if (DESTRUCTIVE_INTENTS.has(command.intent as never)) result.wrongDestructive.push(`${label}: "${text}" (no command) -> ${command.intent}`);
