@@ -63,7 +63,6 @@ export default async function run(): Promise<void> {
   console.log(`parser: ${(performance.now() - compileStarted).toFixed(1)} ms to compile the phrases for a new category list`);
 
   // VOICE_SECOND_LOOK=off: the recogniser without its second look, for the README's before/after figures.
-  // VOICE_SECOND_LOOK_ASKS=on|off: a destructive command the second look finds asked about, or dropped (SECOND_LOOK_ASKS).
   // VOICE_POLITE_CHECK=off: without the check of commands heard with a lead-in or closing (before/after).
   // VOICE_WARP=off: the grammar decoded at one frequency warp only (before/after the warp choice);
   // VOICE_WARP=1,1.1,1.2: the warps to choose from, in place of WARP_FACTORS.
@@ -71,22 +70,17 @@ export default async function run(): Promise<void> {
   // VOICE_REMOVE_NOISE=on: the decoder's own spectral subtraction, as before REMOVE_NOISE.
   // VOICE_GRAMMAR_ARGS="-wip 0.65": decoder arguments for the grammar's decodes, in place of the
   // recogniser's own (that one gives the word insertion penalty before GRAMMAR_WORD_INSERTION).
-  // VOICE_LEAD_WEIGHT=0.01: the weight of a lead-in ("could you") in the grammar, in place of LEAD_WEIGHT;
-  // VOICE_OUT_OF_GRAMMAR_WEIGHT=1e-12 (written out in full) that of each of the loop's ordinary words.
+  // VOICE_LEAD_WEIGHT=0.01: the weight of a lead-in ("could you") in the grammar, in place of LEAD_WEIGHT.
   // VOICE_KEEP=0.1,0.3: seconds of silence kept before and after the speech, in place of KEPT_SILENCE.
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
-    ...(process.env.VOICE_SECOND_LOOK_ASKS ? { secondLookAsks: process.env.VOICE_SECOND_LOOK_ASKS === 'on' } : {}),
     ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}),
     ...(process.env.VOICE_WARP === 'off' ? { warps: [1] } : process.env.VOICE_WARP ? { warps: process.env.VOICE_WARP.split(',').map(Number) } : {}),
     ...(process.env.VOICE_TOPN ? { topGaussians: Number(process.env.VOICE_TOPN) } : {}),
     ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : {}),
     ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_KEEP ? { keptSilence: { lead: Number(process.env.VOICE_KEEP.split(',')[0]), tail: Number(process.env.VOICE_KEEP.split(',')[1]) } } : {}),
-    grammar: {
-      ...(process.env.VOICE_LEAD_WEIGHT ? { leadWeight: process.env.VOICE_LEAD_WEIGHT } : {}),
-      ...(process.env.VOICE_OUT_OF_GRAMMAR_WEIGHT ? { outOfGrammarWeight: process.env.VOICE_OUT_OF_GRAMMAR_WEIGHT } : {}),
-    },
+    ...(process.env.VOICE_LEAD_WEIGHT ? { grammar: { leadWeight: process.env.VOICE_LEAD_WEIGHT } } : {}),
   });
   const availability = await recognizer.availability();
   if (!availability.available || !(await speechToolsAvailable())) {
