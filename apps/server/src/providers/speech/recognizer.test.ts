@@ -317,37 +317,54 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
   });
 });
 
-// The decoder's own output in a case synthesised speech cannot be made to hit on purpose: a
+// The decoder's own output in cases synthesised speech cannot be made to hit on purpose: a
 // stand-in binary answers as PocketSphinx does (its -hypseg line), with the installed model.
-describe.runIf(installed || CI)('choosing between frequency warps', () => {
+describe.runIf(installed || CI)('decisions on what the decoder wrote', () => {
   let bin: string;
-  beforeAll(() => {
-    bin = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-fake-decoder-'));
-    // The warp-1.2 grammar decode ends nowhere and writes a line with a total of 0 (as
-    // PocketSphinx sometimes does); every other decode hears "archive it".
+  /** A stand-in decoder: `grammar` is what each grammar decode writes (by warp), `free` what the language model's does. */
+  const decoder = (name: string, grammar: { 1: string; 1.2: string }, free: string) => {
+    const file = path.join(bin, name);
     fs.writeFileSync(
-      path.join(bin, 'pocketsphinx_batch'),
+      file,
       [
         '#!/bin/sh',
         'cat > /dev/null',
         'seg=""; warp=1; jsgf=no',
         'while [ $# -gt 0 ]; do case "$1" in -hypseg) seg="$2"; shift;; -warp_params) warp="$2"; shift;; -jsgf) jsgf=yes; shift;; esac; shift; done',
-        'if [ "$jsgf" = yes ] && [ "$warp" = 1.2 ]; then echo "stdin S 0 T 0 A 0 L 0 150" > "$seg"',
-        'else echo "stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 archive 60 -9000 -500 it 150" > "$seg"; fi',
+        `if [ "$jsgf" = yes ] && [ "$warp" = 1.2 ]; then echo "${grammar[1.2]}" > "$seg"`,
+        `elif [ "$jsgf" = yes ]; then echo "${grammar[1]}" > "$seg"`,
+        `else echo "${free}" > "$seg"; fi`,
         '',
       ].join('\n'),
       { mode: 0o755 },
     );
+    return file;
+  };
+  const archiveIt = 'stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 archive 60 -9000 -500 it 150';
+  beforeAll(() => {
+    bin = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-fake-decoder-'));
   });
   afterAll(() => fs.rmSync(bin, { recursive: true, force: true }));
 
   it('never prefers a decode that heard nothing, whatever score the decoder wrote for it', async () => {
+    // The warp-1.2 grammar decode ends nowhere and writes a total of 0 (as PocketSphinx sometimes does).
+    const binary = decoder('empty-warp', { 1: archiveIt, 1.2: 'stdin S 0 T 0 A 0 L 0 150' }, archiveIt);
     const traces: RecognitionTrace[] = [];
-    const recognizer = new PocketsphinxRecognizer({ binary: path.join(bin, 'pocketsphinx_batch'), trace: (t) => traces.push(t) });
-    const heard = await recognizer.recognize(wavOf(1, 16000, '16', 1.5), { mode: 'command', categories: SPOKEN_CATEGORIES });
+    const heard = await new PocketsphinxRecognizer({ binary, trace: (t) => traces.push(t) }).recognize(wavOf(1, 16000, '16', 1.5), { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(heard.transcript).toBe('archive it');
     expect(heard.doubtful).toBe(false);
     expect(traces.find((t) => t.stage === 'warp')).toMatchObject({ chosen: 1 });
+  });
+
+  it('asks about a destructive command when the language model heard an unrelated word that is merely closest to it by wording', async () => {
+    // "help" in a Greek-accented MBROLA voice (held-out D): the grammar heard "delete", the
+    // language model "three", whose closest command by wording is "throw away".
+    const deleteLine = 'stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 delete 150';
+    const three = decoder('three', { 1: deleteLine, 1.2: deleteLine }, 'stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 three 150');
+    expect((await new PocketsphinxRecognizer({ binary: three }).recognize(wavOf(1, 16000, '16', 1.5), { mode: 'command' })).doubtful).toBe(true);
+    // Heard freely as words that sound like it and are closest to it ("delay it"), it is carried out.
+    const delayIt = decoder('delay-it', { 1: deleteLine, 1.2: deleteLine }, 'stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 delay 40 -500 -500 it 150');
+    expect((await new PocketsphinxRecognizer({ binary: delayIt }).recognize(wavOf(1, 16000, '16', 1.5), { mode: 'command' })).doubtful).toBe(false);
   });
 });
 
