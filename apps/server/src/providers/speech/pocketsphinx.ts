@@ -110,7 +110,7 @@ export const SECOND_LOOK_DISTANCE = 0.5;
 export const FREE_PARSE_CONFIDENCE = 0.9;
 
 /**
- * See politeDisagrees. Chosen on tuning C only (commands said with a lead-in or closing, and
+ * See politeDisagrees (and checkDestructive, which uses it the same way). Chosen on tuning C only (commands said with a lead-in or closing, and
  * other sentences the grammar forced onto one): the grammar's and the language model's
  * transcripts of the right commands lay 0 to 0.78 apart (9 of 104 above 0.7), of other
  * sentences 0.39 to 0.82 (7 of 17 above 0.7).
@@ -436,8 +436,9 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    * A grammar always hears *some* command: speech that is none, or a command the model heard
    * badly, can come back as "delete it". So when what the grammar heard is destructive (archive,
    * trash, quarantine, send), the same audio is also transcribed with the language model, which
-   * is free to hear anything; unless that transcript is, or is closest to, the same command, the
-   * recognition is `doubtful` and the product asks before acting. Measured on the recogniser
+   * is free to hear anything; unless that transcript is the same command, or has it among its
+   * closest commands and sounds like what the grammar heard (phones at most
+   * POLITE_CHECK_DISTANCE apart), the recognition is `doubtful` and the product asks before acting. Measured on the recogniser
    * bench's tuning voices: an acoustic-score margin against the grammar without that command did
    * not separate right from wrong (a misheard "star it" scored 12 per frame better as "delete
    * it"); this check let no wrong destructive action through.
