@@ -456,7 +456,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     // unrelated word can have a destructive one among them ("three" is closest to "throw away"):
     // taken as agreement only when the two transcripts also sound alike.
     let agrees = parseVoiceCommand(free, { categories }).intent === intent;
-    if (!agrees && saysCommand(free, intent, categories)) {
+    if (!agrees && closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent)) {
       const dictionary = await loadDictionary(this.dictionaryFile);
       agrees = phoneDistance(phonesOf(transcript, dictionary), phonesOf(free, dictionary)) <= POLITE_CHECK_DISTANCE;
     }
