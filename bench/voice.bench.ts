@@ -20,6 +20,7 @@ import { PocketsphinxRecognizer } from '../apps/server/src/providers/speech/inde
 import {
   DICTATION_HELD_OUT,
   DICTATION_TUNING,
+  DICTATION_TUNING_B,
   SPOKEN_CATEGORIES,
   SPOKEN_COMMANDS,
   SPOKEN_HELD_OUT,
@@ -70,7 +71,9 @@ export default async function run(): Promise<void> {
   // VOICE_REMOVE_NOISE=on: the decoder's own spectral subtraction, as before REMOVE_NOISE.
   // VOICE_GRAMMAR_ARGS="-wip 0.65": decoder arguments for the grammar's decodes, in place of the
   // recogniser's own (that one gives the word insertion penalty before GRAMMAR_WORD_INSERTION).
+  // VOICE_DICTATION_ARGS="-lw 10": decoder arguments for dictation's decodes, in place of the recogniser's own.
   // VOICE_LEAD_WEIGHT=0.01: the weight of a lead-in ("could you") in the grammar, in place of LEAD_WEIGHT.
+  // VOICE_OOG_WEIGHT=1e-12: the weight of each word of the grammar's loop of other words, in place of OUT_OF_GRAMMAR_WEIGHT.
   // VOICE_KEEP=0.1,0.3: seconds of silence kept before and after the speech, in place of KEPT_SILENCE.
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
@@ -79,8 +82,12 @@ export default async function run(): Promise<void> {
     ...(process.env.VOICE_TOPN ? { topGaussians: Number(process.env.VOICE_TOPN) } : {}),
     ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : {}),
     ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
+    ...(process.env.VOICE_DICTATION_ARGS ? { dictationArgs: process.env.VOICE_DICTATION_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_KEEP ? { keptSilence: { lead: Number(process.env.VOICE_KEEP.split(',')[0]), tail: Number(process.env.VOICE_KEEP.split(',')[1]) } } : {}),
-    ...(process.env.VOICE_LEAD_WEIGHT ? { grammar: { leadWeight: process.env.VOICE_LEAD_WEIGHT } } : {}),
+    grammar: {
+      ...(process.env.VOICE_LEAD_WEIGHT ? { leadWeight: process.env.VOICE_LEAD_WEIGHT } : {}),
+      ...(process.env.VOICE_OOG_WEIGHT ? { outOfGrammarWeight: process.env.VOICE_OOG_WEIGHT } : {}),
+    },
   });
   const availability = await recognizer.availability();
   if (!availability.available || !(await speechToolsAvailable())) {
@@ -128,7 +135,7 @@ export default async function run(): Promise<void> {
     // chosen on them) and on held-out ones (never), and the real-time factor over both.
     let dictationSeconds = 0;
     let dictationDecode = 0;
-    for (const [name, set] of [['tuning', DICTATION_TUNING], ['held-out', DICTATION_HELD_OUT]] as const) {
+    for (const [name, set] of [['tuning', DICTATION_TUNING], ['tuning B', DICTATION_TUNING_B], ['held-out', DICTATION_HELD_OUT]] as const) {
       const m = await measureDictation(recognizer, set, dir);
       dictationSeconds += m.audioSeconds;
       dictationDecode += m.decodeSeconds;

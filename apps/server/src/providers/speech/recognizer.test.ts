@@ -366,6 +366,29 @@ describe.runIf(installed || CI)('decisions on what the decoder wrote', () => {
     const delayIt = decoder('delay-it', { 1: deleteLine, 1.2: deleteLine }, 'stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 delay 40 -500 -500 it 150');
     expect((await new PocketsphinxRecognizer({ binary: delayIt }).recognize(wavOf(1, 16000, '16', 1.5), { mode: 'command' })).doubtful).toBe(false);
   });
+
+  it('gives dictation its own decoder settings, and the command checks\' language model none of them', async () => {
+    // The stand-in writes the language weight it was given as the word heard (grammar decodes: "delete").
+    const binary = path.join(bin, 'echo-weight');
+    fs.writeFileSync(
+      binary,
+      [
+        '#!/bin/sh',
+        'cat > /dev/null',
+        'seg=""; lw=default; jsgf=no',
+        'while [ $# -gt 0 ]; do case "$1" in -hypseg) seg="$2"; shift;; -lw) lw="$2"; shift;; -jsgf) jsgf=yes; shift;; esac; shift; done',
+        'if [ "$jsgf" = yes ]; then echo "stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 delete 150" > "$seg"',
+        'else echo "stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 lw$lw 150" > "$seg"; fi',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const traces: RecognitionTrace[] = [];
+    const recognizer = new PocketsphinxRecognizer({ binary, dictationArgs: ['-lw', '4'], trace: (t) => traces.push(t) });
+    expect((await recognizer.recognize(wavOf(1, 16000, '16', 1.5), { mode: 'dictation' })).transcript).toBe('lw4');
+    await recognizer.recognize(wavOf(1, 16000, '16', 1.5), { mode: 'command' });
+    expect(traces.find((t) => t.stage === 'destructive-check')).toMatchObject({ free: 'lwdefault' });
+  });
 });
 
 describe('CLI contract without audio', () => {

@@ -649,6 +649,36 @@ export const DICTATION_TUNING: DictationSet = {
 };
 
 /**
+ * A second dictation tuning set (November 28, written before any of it was decoded): twelve more
+ * reply sentences, the tuning voices at other speeds, one in a room's noise. With DICTATION_TUNING
+ * it is what the dictation decoder's settings are chosen on; DICTATION_HELD_OUT never is.
+ */
+export const DICTATION_TUNING_B: DictationSet = {
+  voices: [
+    { voice: 'en-us', speed: 175 },
+    { voice: 'en', speed: 150 },
+    { voice: 'en+m3', speed: 160 },
+    { voice: 'en-us+f2', speed: 150, noise: -38 },
+    { voice: 'en-gb-scotland', speed: 165 },
+    { voice: 'en+f3', speed: 150 },
+  ],
+  sentences: [
+    'i will be out of the office until monday',
+    'can you please confirm the time of the meeting',
+    'thank you for your help with the project last week',
+    'i have attached the revised document for your review',
+    'we are still waiting for the delivery to arrive',
+    'let us schedule a call for thursday afternoon',
+    'i agree with your suggestion and will update the plan',
+    'the price seems a little high for our budget',
+    'my flight lands at six so i will join you for dinner',
+    'no problem at all see you tomorrow',
+    'could you share the numbers before the end of the day',
+    'i am sorry to hear that please let me know how i can help',
+  ],
+};
+
+/**
  * Held-out dictation, written before it was first decoded and never used to choose a setting:
  * other sentences, the command held-out set's voices (one with a loud room's noise).
  */
