@@ -73,8 +73,10 @@ export default async function run(): Promise<void> {
   // recogniser's own (that one gives the word insertion penalty before GRAMMAR_WORD_INSERTION).
   // VOICE_DICTATION_ARGS="-lw 10": decoder arguments for dictation's decodes, in place of the recogniser's own.
   // VOICE_LEAD_WEIGHT=0.01: the weight of a lead-in ("could you") in the grammar, in place of LEAD_WEIGHT.
-  // VOICE_OOG_WEIGHT=1e-12: the weight of each word of the grammar's loop of other words, in place of OUT_OF_GRAMMAR_WEIGHT.
+  // VOICE_OOG_WEIGHT=0.000000000001: the weight of each word of the grammar's loop of other words, in
+  // place of OUT_OF_GRAMMAR_WEIGHT (written out in decimals, as JSGF weights are).
   // VOICE_KEEP=0.1,0.3: seconds of silence kept before and after the speech, in place of KEPT_SILENCE.
+  if (process.env.VOICE_OOG_WEIGHT && !/^0?\.\d+$/.test(process.env.VOICE_OOG_WEIGHT)) throw new Error('VOICE_OOG_WEIGHT is a weight written out in decimals, e.g. 0.000000000001');
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
     ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}),
