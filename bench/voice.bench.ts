@@ -85,7 +85,7 @@ export default async function run(): Promise<void> {
     ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : {}),
     ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_DICTATION_ARGS ? { dictationArgs: process.env.VOICE_DICTATION_ARGS.split(' ') } : {}),
-    ...(process.env.VOICE_KEEP ? { keptSilence: { lead: Number(process.env.VOICE_KEEP.split(',')[0]), tail: Number(process.env.VOICE_KEEP.split(',')[1]) } } : {}),
+    ...(process.env.VOICE_KEEP ? { keptSilence: (([lead, tail]) => ({ lead: Number(lead), tail: Number(tail) }))(process.env.VOICE_KEEP.split(',')) } : {}),
     grammar: {
       ...(process.env.VOICE_LEAD_WEIGHT ? { leadWeight: process.env.VOICE_LEAD_WEIGHT } : {}),
       ...(process.env.VOICE_OOG_WEIGHT ? { outOfGrammarWeight: process.env.VOICE_OOG_WEIGHT } : {}),

@@ -295,7 +295,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private readonly grammars = new Map<string, Promise<{ jsgf: string; dict: string }>>();
   private readonly secondLookDistance: number;
   private readonly trace: ((event: RecognitionTrace) => void) | undefined;
-  private readonly grammarOptions: Pick<GrammarOptions, 'leadWeight' | 'closingWeight' | 'phrasings' | 'outOfGrammarWeight'>;
+  private readonly grammarOptions: NonNullable<PocketsphinxOptions['grammar']>;
   private readonly freeParseConfidence: number;
   private readonly checkPolite: boolean;
   private readonly warps: readonly number[];
@@ -438,8 +438,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const transcript = forced.words.map((w) => w.word).join(' ');
     const free = dictated.words.map((w) => w.word).join(' ');
     const intent = parseVoiceCommand(transcript, { categories }).intent;
-    const dictionary = await loadDictionary(this.dictionaryFile);
-    const distance = phoneDistance(phonesOf(transcript, dictionary), phonesOf(free, dictionary));
+    const distance = await this.soundsApart(transcript, free);
     this.trace?.({ stage: 'second-look', transcript, free, intent, distance });
     if (intent === 'unknown' || DESTRUCTIVE_INTENTS.has(intent) || NOT_FROM_SECOND_LOOK.has(intent)) return null;
     return distance <= this.secondLookDistance ? transcript : null;
@@ -470,8 +469,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     // taken as agreement only when the two transcripts also sound alike.
     let agrees = parseVoiceCommand(free, { categories }).intent === intent;
     if (!agrees && closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent)) {
-      const dictionary = await loadDictionary(this.dictionaryFile);
-      agrees = phoneDistance(phonesOf(transcript, dictionary), phonesOf(free, dictionary)) <= POLITE_CHECK_DISTANCE;
+      agrees = (await this.soundsApart(transcript, free)) <= POLITE_CHECK_DISTANCE;
     }
     this.trace?.({ stage: 'destructive-check', transcript, free, intent, agrees });
     return { doubtful: !agrees };
@@ -494,11 +492,16 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const intent = parseVoiceCommand(transcript, { categories }).intent;
     if (intent === 'unknown') return null;
     const free = await heardFreely();
-    const dictionary = await loadDictionary(this.dictionaryFile);
-    const distance = phoneDistance(phonesOf(transcript, dictionary), phonesOf(free, dictionary));
+    const distance = await this.soundsApart(transcript, free);
     const agrees = distance <= POLITE_CHECK_DISTANCE || saysCommand(free, intent, categories);
     this.trace?.({ stage: 'polite-check', transcript, free, intent, agrees, distance });
     return agrees ? null : free;
+  }
+
+  /** How far apart two transcripts sound: their CMUdict phones' distance (0 the same, 1 nothing alike). */
+  private async soundsApart(a: string, b: string): Promise<number> {
+    const dictionary = await loadDictionary(this.dictionaryFile);
+    return phoneDistance(phonesOf(a, dictionary), phonesOf(b, dictionary));
   }
 
   /** The full grammar's decode at each of `warps`; the best per frame, with the warp it used. */
