@@ -7,7 +7,8 @@
 // and tuning C / held-out C (politeness, filler and synonyms; held-out C with voice variants no
 // other set uses), written before the grammar-coverage work; held-out C is only ever reported.
 // Tuning D / held-out D: MBROLA voices (diphones of recorded people; US, British and foreign
-// accents), left out where not installed. Dictation's word error rate on tuning and held-out
+// accents), left out where not installed. Names and held-out names: categories named after brands
+// the pronouncing dictionary lacks (letter-to-sound.ts). Dictation's word error rate on tuning and held-out
 // sentences and voices. Needs pocketsphinx, pocketsphinx-en-us, espeak-ng and sox. `npm run
 // bench -- voice` runs only this one.
 import fs from 'node:fs';
@@ -27,9 +28,11 @@ import {
   SPOKEN_HELD_OUT_B,
   SPOKEN_HELD_OUT_C,
   SPOKEN_HELD_OUT_D,
+  SPOKEN_HELD_OUT_NAMES,
   SPOKEN_TUNING_B,
   SPOKEN_TUNING_C,
   SPOKEN_TUNING_D,
+  SPOKEN_TUNING_NAMES,
   SPOKEN_TUNING_NON_COMMANDS,
   SPOKEN_TUNING_VOICES,
   measureDictation,
@@ -75,6 +78,7 @@ export default async function run(): Promise<void> {
   // VOICE_LEAD_WEIGHT=0.01: the weight of a lead-in ("could you") in the grammar, in place of LEAD_WEIGHT.
   // VOICE_OOG_WEIGHT=0.000000000001: the weight of each word of the grammar's loop of other words, in
   // place of OUT_OF_GRAMMAR_WEIGHT (written out in decimals, as JSGF weights are).
+  // VOICE_LETTER_TO_SOUND=off: names the dictionary lacks composed from its words or spelled, without espeak-ng's guesses.
   // VOICE_KEEP=0.1,0.3: seconds of silence kept before and after the speech, in place of KEPT_SILENCE.
   if (process.env.VOICE_OOG_WEIGHT && !/^0?\.\d+$/.test(process.env.VOICE_OOG_WEIGHT)) throw new Error('VOICE_OOG_WEIGHT is a weight written out in decimals, e.g. 0.000000000001');
   const recognizer = new PocketsphinxRecognizer({
@@ -85,6 +89,7 @@ export default async function run(): Promise<void> {
     ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : {}),
     ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_DICTATION_ARGS ? { dictationArgs: process.env.VOICE_DICTATION_ARGS.split(' ') } : {}),
+    ...(process.env.VOICE_LETTER_TO_SOUND === 'off' ? { letterToSound: null } : {}),
     ...(process.env.VOICE_KEEP ? { keptSilence: (([lead, tail]) => ({ lead: Number(lead), tail: Number(tail) }))(process.env.VOICE_KEEP.split(',')) } : {}),
     grammar: {
       ...(process.env.VOICE_LEAD_WEIGHT ? { leadWeight: process.env.VOICE_LEAD_WEIGHT } : {}),
@@ -109,6 +114,8 @@ export default async function run(): Promise<void> {
       ['held-out B', SPOKEN_HELD_OUT_B],
       ['held-out C', SPOKEN_HELD_OUT_C],
       ['held-out D', SPOKEN_HELD_OUT_D],
+      ['names', SPOKEN_TUNING_NAMES],
+      ['held-out names', SPOKEN_HELD_OUT_NAMES],
     ];
     // VOICE_SETS="tuning,held-out B" measures only those (each set is a few minutes on a busy machine).
     const only = process.env.VOICE_SETS?.split(',').map((name) => name.trim());

@@ -254,6 +254,23 @@ describe('phrase patterns', () => {
     );
     expect(spokenForms('GitHub').map((f) => f.join(' '))).toEqual(['github', 'git hub']);
   });
+  it('says the signs in names and spells words written in capitals, keeping the ways written before', () => {
+    const forms = (name: string) => spokenForms(name).map((f) => f.join(' '));
+    expect(forms('Bills & Utilities')).toEqual(['bills and utilities', 'bills utilities']);
+    expect(forms('Mom + Dad')).toEqual(['mom plus dad', 'mom and dad', 'mom dad']);
+    expect(forms('Amazon.com')).toEqual(['amazon dot com', 'amazon com']);
+    expect(forms('AT&T')).toEqual(expect.arrayContaining(['a t and t', 'at t']));
+    expect(forms('HR Updates')).toEqual(['hr updates', 'h r updates']);
+    expect(forms('2FA Codes')).toEqual(expect.arrayContaining(['two f a codes', 'two fa codes']));
+    expect(forms('NASA')).toEqual(['nasa', 'n a s a']);
+    // Capitals inside a word are camel case, not an acronym.
+    expect(forms('PhD Applications')).toEqual(['phd applications', 'ph d applications']);
+    const categories = ['Bills & Utilities', 'AT&T', 'HR Updates', 'Receipts'];
+    expect(parseVoiceCommand('open bills and utilities', { categories })).toMatchObject({ intent: 'open_category', slots: { name: 'Bills & Utilities' }, confidence: 1 });
+    expect(parseVoiceCommand('go to a t and t', { categories })).toMatchObject({ intent: 'open_category', slots: { name: 'AT&T' }, confidence: 1 });
+    expect(parseVoiceCommand('show h r updates', { categories })).toMatchObject({ intent: 'open_category', slots: { name: 'HR Updates' }, confidence: 1 });
+    expect(commandGrammar({ categories }).jsgf).toMatch(/<category> = \( bills and utilities \| bills utilities \| at and t \| a t and t \| at t \| a t t \| hr updates \| h r updates \| receipts \)/);
+  });
 });
 
 describe('“Did you mean …?” for speech that must not be acted on', () => {

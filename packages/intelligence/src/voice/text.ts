@@ -151,10 +151,22 @@ export function spokenNumbers(digits: string): string[][] {
   return ways;
 }
 
+/** Signs in names and how they are said ("Bills & Utilities" is "bills and utilities"). */
+const SAID_SIGNS: [sign: RegExp, words: string[]][] = [
+  [/&/g, ['and']],
+  [/\+/g, ['plus', 'and']],
+  [/@/g, ['at']],
+  // A dot between letters, as in a web address ("Amazon.com").
+  [/(?<=\p{L})\.(?=\p{L})/gu, ['dot']],
+];
+
 /**
  * The ways a user-defined name (a category or label) can be said, as word lists: its words in
  * lower case; with camel case split ("GitHub" -> "git hub"); with digits spoken ("Q3" -> "q three",
- * "Receipts 2024" -> "receipts twenty twenty four").
+ * "Receipts 2024" -> "receipts twenty twenty four"); with its signs said ("Bills & Utilities" ->
+ * "bills and utilities", "Amazon.com" -> "amazon dot com"); with a word written in capitals
+ * spelled out as letters ("HR Updates" -> "h r updates", "AT&T" -> "a t and t", "2FA" -> "two f
+ * a"), as well as said as a word (people say "NASA").
  */
 export function spokenForms(name: string): string[][] {
   const forms = new Map<string, string[]>();
@@ -162,11 +174,24 @@ export function spokenForms(name: string): string[][] {
     const clean = words.filter(Boolean);
     if (clean.length) forms.set(clean.join(' '), clean);
   };
+  const texts = [name];
+  for (const [sign, words] of SAID_SIGNS) {
+    for (const text of [...texts]) if (text.search(sign) >= 0) for (const said of words) texts.push(text.replace(sign, ` ${said} `));
+  }
+  // The signs said first: the first form is how hints say the name.
+  for (const text of [...texts.slice(1), name].slice(0, 8)) addSpokenForms(text, add);
+  return [...forms.values()];
+}
+
+/** spokenForms' word lists for one way of writing the name, its signs already said or left out. */
+function addSpokenForms(name: string, add: (words: string[]) => void): void {
   const raw = tokenise(name).map((t) => t.word);
   add(raw);
   const camel = tokenise(name.replace(/([\p{Ll}])([\p{Lu}])/gu, '$1 $2')).map((t) => t.word);
+  // Capitals spelled: each run of two to five capital letters (alone or before digits) as its letters.
+  const spelled = tokenise(name.replace(/([\p{Ll}])([\p{Lu}])/gu, '$1 $2').replace(/(?<![\p{L}])\p{Lu}{2,5}(?![\p{Ll}])/gu, (caps) => ` ${[...caps].join(' ')} `)).map((t) => t.word);
   const splitDigits = (words: string[]) => words.flatMap((w) => w.split(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u));
-  for (const base of [raw, camel]) {
+  for (const base of [raw, camel, spelled]) {
     add(splitDigits(base));
     // Spell each number out, every combination of its spoken ways (names have few numbers).
     let variants: string[][] = [[]];
@@ -176,5 +201,4 @@ export function spokenForms(name: string): string[][] {
     }
     for (const v of variants) add(v);
   }
-  return [...forms.values()];
 }

@@ -4,17 +4,18 @@
  *
  * The recogniser is given a small dictionary of just the grammar's words: it loads in
  * milliseconds instead of the full 134,000 entries, and it is where words missing from CMUdict
- * (a category called "Zendesk", "mailroom", "unstar") get a pronunciation. For those we chose
- * composition from CMUdict itself over a letter-to-sound model: Debian's pocketsphinx has no
- * grapheme-to-phoneme step, and names users give categories are mostly compounds of real words
- * or acronyms. So, in order:
+ * get a pronunciation. The command set's own few are written out here (COMMAND_WORDS). A user's
+ * names (a category called "Zendesk", "Venmo", "IBM") get one in this order:
  *   1. the word itself; then with an apostrophe restored ("dont" -> "don't", "lets" -> "let's");
- *   2. the word split into the fewest dictionary words ("zendesk" -> zen + desk,
- *      "unstar" -> un + star), preferring long pieces;
- *   3. where no split exists, letters are spelled out as their names ("ibm" -> I B M), mixed
+ *   2. where espeak-ng is installed, its letter-to-sound rules' guess (letter-to-sound.ts:
+ *      "venmo" V EH N M OW), with steps 3-4's composition kept beside it as a second
+ *      pronunciation ("airbnb" is said "air b n b", which espeak-ng does not guess);
+ *   3. the word split into the fewest dictionary words ("zendesk" -> zen + desk,
+ *      "mailroom" -> mail + room), preferring long pieces;
+ *   4. where no split exists, letters are spelled out as their names ("ibm" -> I B M), mixed
  *      with dictionary pieces where those exist ("q3" was already split by the grammar).
- * Every word therefore gets a pronunciation; step 3 is right for acronyms and rough for
- * invented words — which is the weakness to know about.
+ * Every word therefore gets a pronunciation. Without espeak-ng, step 4 is right for acronyms and
+ * rough for invented words ("venmo" as V-EN-MO).
  */
 import fs from 'node:fs/promises';
 
@@ -49,8 +50,18 @@ export function parseDictionary(text: string): PronouncingDictionary {
   return dictionary;
 }
 
+/**
+ * The command set's own words that CMUdict lacks, as a dictionary writes them: composed from
+ * CMUdict's pieces, "deselect" came out as "des-elect" (D EH S IH L EH K T), not "dee-select".
+ */
+const COMMAND_WORDS: Readonly<Record<string, string[]>> = {
+  deselect: ['D IY S AH L EH K T'],
+  unselect: ['AH N S AH L EH K T'],
+  unstar: ['AH N S T AA R'],
+};
+
 /** Which step found the pronunciation (for the recogniser's diagnostics and tests). */
-export type PronunciationSource = 'dictionary' | 'apostrophe' | 'compound' | 'spelled';
+export type PronunciationSource = 'dictionary' | 'apostrophe' | 'compound' | 'spelled' | 'guessed';
 
 export interface Pronunciation {
   phones: string[];
@@ -59,13 +70,30 @@ export interface Pronunciation {
 
 const LONGEST_WORD = 40;
 
-export function pronounce(word: string, dictionary: PronouncingDictionary): Pronunciation {
-  const direct = dictionary.get(word);
+/**
+ * A word's pronunciations. `guesses` are letter-to-sound guesses (letter-to-sound.ts) for words
+ * the dictionary lacks: a word with one is said as guessed, or as composed from the dictionary.
+ */
+export function pronounce(word: string, dictionary: PronouncingDictionary, guesses?: ReadonlyMap<string, string>): Pronunciation {
+  const direct = dictionary.get(word) ?? COMMAND_WORDS[word];
   if (direct) return { phones: direct, source: 'dictionary' };
   for (let k = 1; k <= 2 && k < word.length; k++) {
     const withApostrophe = dictionary.get(`${word.slice(0, -k)}'${word.slice(-k)}`);
     if (withApostrophe) return { phones: withApostrophe, source: 'apostrophe' };
   }
+  const guess = guesses?.get(word);
+  if (!guess) return compose(word, dictionary);
+  let composed: string[] = [];
+  try {
+    composed = compose(word, dictionary).phones;
+  } catch {
+    // The guess alone, then.
+  }
+  return { phones: [...new Set([guess, ...composed])], source: 'guessed' };
+}
+
+/** The word as the fewest dictionary pieces, spelled letters where there are none (steps 2 and 3 above). */
+function compose(word: string, dictionary: PronouncingDictionary): Pronunciation {
   // Fewest pieces, a spelled letter costing more than a word; dynamic programming over prefixes.
   const text = word.slice(0, LONGEST_WORD);
   const best: { cost: number; phones: string[]; spelled: boolean }[] = [{ cost: 0, phones: [], spelled: false }];
@@ -129,11 +157,16 @@ export function withReducedVowels(pronunciations: readonly string[]): string[] {
  * commands' own words also get their reduced-vowel variants (withReducedVowels); the
  * out-of-grammar words do not, so other speech gains no new way to sound like them.
  */
-export function grammarDictionary(words: Iterable<string>, dictionary: PronouncingDictionary, spokenAs: ReadonlyMap<string, string> = new Map()): { text: string; made: Map<string, PronunciationSource> } {
+export function grammarDictionary(
+  words: Iterable<string>,
+  dictionary: PronouncingDictionary,
+  spokenAs: ReadonlyMap<string, string> = new Map(),
+  guesses?: ReadonlyMap<string, string>,
+): { text: string; made: Map<string, PronunciationSource> } {
   const lines: string[] = [];
   const made = new Map<string, PronunciationSource>();
   for (const token of words) {
-    const { phones: said, source } = pronounce(spokenAs.get(token) ?? token, dictionary);
+    const { phones: said, source } = pronounce(spokenAs.get(token) ?? token, dictionary, guesses);
     const phones = spokenAs.has(token) ? said : withReducedVowels(said);
     if (source !== 'dictionary') made.set(token, source);
     phones.forEach((p, i) => lines.push(`${i === 0 ? token : `${token}(${i + 1})`} ${p}`));
@@ -142,14 +175,14 @@ export function grammarDictionary(words: Iterable<string>, dictionary: Pronounci
 }
 
 /** The phones of a few words, each word's first pronunciation ("oog_" tokens as their word). */
-export function phonesOf(text: string, dictionary: PronouncingDictionary): string[] {
+export function phonesOf(text: string, dictionary: PronouncingDictionary, guesses?: ReadonlyMap<string, string>): string[] {
   return text
     .split(' ')
     .filter(Boolean)
     .flatMap((word) => {
       const plain = word.replace(/^oog_/, '').replace(/\(\d+\)$/, '');
       try {
-        return (pronounce(plain, dictionary).phones[0] as string).split(' ');
+        return (pronounce(plain, dictionary, guesses).phones[0] as string).split(' ');
       } catch {
         return [];
       }

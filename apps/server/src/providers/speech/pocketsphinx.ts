@@ -28,9 +28,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, SPOKEN_CLOSINGS, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
-import { grammarDictionary, loadDictionary, phoneDistance, phonesOf } from './dictionary.ts';
+import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
+import { grammarDictionary, loadDictionary, phoneDistance, phonesOf, type PronouncingDictionary } from './dictionary.ts';
 import { KEPT_SILENCE, prepareForDecoding, type KeptSilence } from './frontend.ts';
+import { EspeakLetterToSound, type LetterToSound } from './letter-to-sound.ts';
 import { readSpeechWav, SPEECH_SAMPLE_RATE } from './wav.ts';
 import type { Recognition, RecognizeOptions, SpeechAvailability, SpeechRecognizer } from './recognizer.ts';
 
@@ -74,6 +75,11 @@ export interface PocketsphinxOptions {
   grammarArgs?: readonly string[];
   /** Decoder arguments for dictation's decodes (Voice Reply), in place of DICTATION_SETTINGS' value for a flag (the recogniser bench: VOICE_DICTATION_ARGS). */
   dictationArgs?: readonly string[];
+  /**
+   * Pronunciations for category and label words CMUdict lacks (letter-to-sound.ts); null leaves
+   * them to dictionary.ts's composition alone. Default espeak-ng's, where it is installed.
+   */
+  letterToSound?: LetterToSound | null;
   /** Silence kept before and after the speech (frontend.ts). Default KEPT_SILENCE. */
   keptSilence?: KeptSilence;
   /** Grammar settings other than the defaults (the recogniser bench compares them on the tuning sets). */
@@ -302,6 +308,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private readonly topGaussians: number;
   private readonly removeNoise: boolean;
   private readonly keptSilence: KeptSilence;
+  private readonly letterToSound: LetterToSound | null;
   /** DECODER_SETTINGS with the options' grammarArgs in place: worked out once, checked at construction. */
   private readonly grammarSettings: readonly string[];
   /** DICTATION_SETTINGS with the options' dictationArgs in place. */
@@ -320,6 +327,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     this.topGaussians = options.topGaussians ?? TOP_GAUSSIANS;
     this.keptSilence = options.keptSilence ?? KEPT_SILENCE;
     this.removeNoise = options.removeNoise ?? REMOVE_NOISE;
+    this.letterToSound = options.letterToSound === undefined ? new EspeakLetterToSound() : options.letterToSound;
     this.grammarSettings = overridden(DECODER_SETTINGS, options.grammarArgs ?? []);
     this.dictationSettings = overridden(DICTATION_SETTINGS, options.dictationArgs ?? []);
     this.limit = pLimit(options.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)));
@@ -501,7 +509,15 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   /** How far apart two transcripts sound: their CMUdict phones' distance (0 the same, 1 nothing alike). */
   private async soundsApart(a: string, b: string): Promise<number> {
     const dictionary = await loadDictionary(this.dictionaryFile);
-    return phoneDistance(phonesOf(a, dictionary), phonesOf(b, dictionary));
+    const guesses = await this.guessesFor(`${a} ${b}`.split(' ').map((w) => w.replace(/^oog_/, '')), dictionary);
+    return phoneDistance(phonesOf(a, dictionary, guesses), phonesOf(b, dictionary, guesses));
+  }
+
+  /** Letter-to-sound guesses for those of `words` the dictionary lacks (none without a letter-to-sound). */
+  private async guessesFor(words: readonly string[], dictionary: PronouncingDictionary): Promise<ReadonlyMap<string, string>> {
+    const missing = words.filter((w) => w && !dictionary.has(w));
+    if (!this.letterToSound || missing.length === 0) return new Map();
+    return this.letterToSound.guess(missing);
   }
 
   /** The full grammar's decode at each of `warps`; the best per frame, with the warp it used. */
@@ -545,7 +561,9 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
       entry = (async () => {
         const grammar = commandGrammar({ ...this.grammarOptions, categories, labels, shape });
         const dictionary = await loadDictionary(this.dictionaryFile);
-        return { jsgf: grammar.jsgf, dict: grammarDictionary(grammar.words, dictionary, grammar.outOfGrammar).text };
+        // Guessed for the user's names only: the command set's own words are fixed (dictionary.ts).
+        const guesses = await this.guessesFor([...categories, ...labels].flatMap((name) => spokenForms(name).flat()), dictionary);
+        return { jsgf: grammar.jsgf, dict: grammarDictionary(grammar.words, dictionary, grammar.outOfGrammar, guesses).text };
       })();
       if (this.grammars.size >= 16) this.grammars.delete(this.grammars.keys().next().value as string);
       this.grammars.set(key, entry);

@@ -6,6 +6,7 @@ import wavefilePackage from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVoice } from '../../cli/commands/voice.ts';
 import { grammarDictionary, parseDictionary, phoneDistance, phonesOf, pronounce, withReducedVowels } from './dictionary.ts';
+import { EspeakLetterToSound, ipaToArpabet } from './letter-to-sound.ts';
 import { PocketsphinxRecognizer, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
 import { overridden, parseDecode, parseSegmentation, type PocketsphinxOptions, type RecognitionTrace } from './pocketsphinx.ts';
 import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_TUNING_C, SPOKEN_VOICES, speechToolsAvailable, synthesise, wordErrors } from './spoken-commands.ts';
@@ -52,12 +53,42 @@ describe('uploaded audio', () => {
 });
 
 describe('pronunciations for words the dictionary lacks', () => {
-  const dictionary = parseDictionary(['zen Z EH N', 'desk D EH S K', "don't D OW N T", 'i AY', 'b B IY', 'm EH M', 'star S T AA R', 'un AH N'].join('\n'));
+  const dictionary = parseDictionary(['zen Z EH N', 'desk D EH S K', "don't D OW N T", 'i AY', 'b B IY', 'm EH M', 'star S T AA R', 'un AH N', 'v. V IY', 'en EH N', 'mo M OW'].join('\n'));
   it('restores apostrophes, splits compounds and spells acronyms', () => {
     expect(pronounce('dont', dictionary)).toEqual({ phones: ['D OW N T'], source: 'apostrophe' });
     expect(pronounce('zendesk', dictionary)).toEqual({ phones: ['Z EH N D EH S K'], source: 'compound' });
-    expect(pronounce('unstar', dictionary)).toEqual({ phones: ['AH N S T AA R'], source: 'compound' });
+    expect(pronounce('unzen', dictionary)).toEqual({ phones: ['AH N Z EH N'], source: 'compound' });
+    // The command set's own words CMUdict lacks are written out, not composed ("des-elect").
+    expect(pronounce('deselect', dictionary)).toEqual({ phones: ['D IY S AH L EH K T'], source: 'dictionary' });
     expect(pronounce('ibm', dictionary)).toEqual({ phones: ['AY B IY EH M'], source: 'spelled' });
+  });
+  it('says a name the dictionary lacks as letter-to-sound guessed it, keeping the composition beside it', () => {
+    const guesses = new Map([['zendesk', 'Z EH N D EH S K'], ['ibm', 'AY B IY EH M'], ['venmo', 'V EH N M OW']]);
+    expect(pronounce('venmo', dictionary, guesses)).toEqual({ phones: ['V EH N M OW', 'V IY EH N M OW'], source: 'guessed' });
+    // The same as the composition: one pronunciation, not two.
+    expect(pronounce('zendesk', dictionary, guesses)).toEqual({ phones: ['Z EH N D EH S K'], source: 'guessed' });
+    // A dictionary word is never guessed, and a word without a guess is composed as before.
+    expect(pronounce('star', dictionary, new Map([['star', 'S T AE R']]))).toEqual({ phones: ['S T AA R'], source: 'dictionary' });
+    expect(pronounce('unzen', dictionary, guesses)).toEqual({ phones: ['AH N Z EH N'], source: 'compound' });
+    // A guess for a word nothing can be composed of stands alone.
+    expect(pronounce('xy', dictionary, new Map([['xy', 'Z AY']]))).toEqual({ phones: ['Z AY'], source: 'guessed' });
+    expect(phonesOf('venmo', dictionary, guesses)).toEqual(['V', 'EH', 'N', 'M', 'OW']);
+    const { text, made } = grammarDictionary(['venmo'], dictionary, new Map(), guesses);
+    expect(text.split('\n').filter(Boolean)).toEqual(['venmo V EH N M OW', 'venmo(2) V IY EH N M OW']);
+    expect(made.get('venmo')).toBe('guessed');
+  });
+  it('reads espeak-ng\'s American English IPA as ARPAbet, longest symbol first, and refuses a symbol it does not know', () => {
+    expect(ipaToArpabet('ʃ_ˈɑː_p_ᵻ_f_ˌaɪ')).toBe('SH AA P IH F AY');
+    expect(ipaToArpabet('ɪ_n_s_t_ˈæ_k_ɑːɹ_t')).toBe('IH N S T AE K AA R T');
+    expect(ipaToArpabet('dʒ_ˈiə_ɹ_ə')).toBe('JH IH R AH');
+    expect(ipaToArpabet('aɪ_d_ˈiə')).toBe('AY D IY AH');
+    expect(ipaToArpabet('b_ˈʌ_ʔ_n̩')).toBe('B AH T AH N');
+    expect(ipaToArpabet('m_ˈeɪ_l_tʃ_ɪ_m_p')).toBe('M EY L CH IH M P');
+    expect(ipaToArpabet('ʀ_ˈɛ_n')).toBeNull();
+    expect(ipaToArpabet('')).toBeNull();
+  });
+  it('guesses nothing, and fails nothing, where espeak-ng is missing', async () => {
+    expect((await new EspeakLetterToSound({ binary: '/nonexistent/espeak-ng' }).guess(['venmo'])).size).toBe(0);
   });
   it('measures how alike two transcripts sound, a vowel for a vowel costing half', () => {
     const dict = parseDictionary(['undo AH N D UW', 'and AE N D', 'good G UH D', 'reply R IH P L AY', 'my M AY', 'phone F OW N', 'battery B AE T ER IY'].join('\n'));
@@ -120,6 +151,14 @@ describe('recogniser availability', () => {
 });
 
 const installed = (await new PocketsphinxRecognizer().availability()).available && (await speechToolsAvailable());
+
+describe.runIf(installed || CI)('letter-to-sound with espeak-ng', () => {
+  it('guesses brand names the dictionary lacks, and sends espeak-ng only plain lower-case words', async () => {
+    const letterToSound = new EspeakLetterToSound();
+    const guesses = await letterToSound.guess(['venmo', 'shopify', 'strava', '--help', 'a b', 'x'.repeat(41), 'Venmo']);
+    expect(Object.fromEntries(guesses)).toEqual({ venmo: 'V EH N M OW', shopify: 'SH AA P IH F AY', strava: 'S T R AA V AH' });
+  });
+});
 
 // Under CI=true these run (and fail if the tools are missing); on a developer machine without
 // them they are skipped, and the test above says why.
@@ -292,6 +331,16 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     const oneWarp: RecognitionTrace[] = [];
     await new PocketsphinxRecognizer({ warps: [1], trace: (t) => oneWarp.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(oneWarp.some((t) => t.stage === 'warp')).toBe(false);
+  });
+
+  it('hears a category named after a brand the dictionary lacks, said as espeak-ng\'s letter-to-sound guesses it ("open venmo")', async () => {
+    const categories = ['Venmo', 'Receipts'];
+    const wav = await synthesise('open venmo', 'en-us', 160, dir);
+    const heard = await recognizer.recognize(wav, { mode: 'command', categories });
+    expect(parseVoiceCommand(heard.transcript, { categories })).toMatchObject({ intent: 'open_category', slots: { name: 'Venmo' } });
+    // Composed from the dictionary alone ("v" spelled: V IY EH N M OW) it was heard as another command.
+    const composed = await new PocketsphinxRecognizer({ letterToSound: null }).recognize(wav, { mode: 'command', categories });
+    expect(parseVoiceCommand(composed.transcript, { categories }).slots, composed.transcript).not.toEqual({ name: 'Venmo' });
   });
 
   it('leaves no file behind: audio goes through a pipe, the grammar directory is removed', async () => {
