@@ -14,8 +14,9 @@ import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGm
 // Issue 16 in the browser: a command typed in the palette (Ctrl+K) moves through the list, acts
 // with Undo, and asks before a bulk action; a spoken one — Chromium's microphone fed a WAV that
 // espeak-ng synthesises here — goes through the server's real offline recogniser and moves the
-// reading pane; Voice Reply goes from dictation to a reply sent into the sandbox's Gmail; axe on
-// the listening UI; and with no microphone at all everything still works typed. One server.
+// reading pane, and a category named after a brand opens when its name is said; Voice Reply goes
+// from dictation to a reply sent into the sandbox's Gmail; axe on the listening UI; and with no
+// microphone at all everything still works typed. One server.
 
 const CORPUS_SAMPLE = 40;
 const UNDO_DELAY_MS = 5_000;
@@ -49,6 +50,7 @@ let storageState: string;
 let baseUrl: string;
 let categoryUrl: string;
 let peopleUrl: string;
+let venmoUrl: string;
 let annId: string;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-voice-e2e-'));
 
@@ -125,6 +127,9 @@ test.beforeAll(async ({ browser, server }) => {
   const people = await callFn<{ categoryId: string }>(page, 'createCategory', { name: 'People', query: 'from:acme.example' });
   peopleUrl = `/manual/${encodeURIComponent(people.categoryId)}`;
   const listed = await callFn<{ emails: Array<{ id: string; subject: string }> }>(page, 'getCategoryEmails', { categoryId: people.categoryId, pageSize: 10 });
+  // A category named after a brand the pronouncing dictionary lacks (espeak-ng's letter-to-sound guesses it).
+  const venmo = await callFn<{ categoryId: string }>(page, 'createCategory', { name: 'Venmo', query: 'from:venmo.com' });
+  venmoUrl = `/manual/${encodeURIComponent(venmo.categoryId)}`;
   annId = listed.emails.find((e) => e.subject === 'Planning call')?.id ?? '';
   expect(annId).not.toBe('');
   // Acting on mail needs gmail.modify, asked for once.
@@ -217,6 +222,22 @@ test('spoken: Chromium’s microphone says “next message”, the server recogn
     await expect.poll(() => openMessageId(heard)).toBe(listed[1]);
     await shot(heard, 'spoken-done');
     expect(await seriousViolations(heard, 'after a spoken command')).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('spoken: a category named after a brand the dictionary lacks (“open venmo”) opens, heard as espeak-ng’s letter-to-sound rules say it', async () => {
+  const wav = spokenWav('venmo', 'open venmo', 1.5);
+  const { browser, page: heard } = await browserHearing(wav);
+  try {
+    await heard.goto(categoryUrl);
+    await expect(rows(heard).first()).toBeVisible();
+    await heard.getByTestId('mic-button').click();
+    await expect(panel(heard).getByTestId('voice-transcript')).toContainText('open venmo', { timeout: 30_000 });
+    await expect(heard).toHaveURL(new RegExp(`${venmoUrl}$`));
+    await expect(heard.getByRole('heading', { name: 'Venmo' })).toBeVisible();
+    await shot(heard, 'spoken-category');
   } finally {
     await browser.close();
   }
