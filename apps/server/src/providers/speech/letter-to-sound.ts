@@ -69,6 +69,22 @@ export class EspeakLetterToSound implements LetterToSound {
     this.timeoutMs = options.timeoutMs ?? 5000;
   }
 
+  /** Whether espeak-ng runs here (it answers its version). */
+  installed(): Promise<boolean> {
+    return new Promise((resolve) => {
+      const child = spawn(this.binary, ['--version'], { stdio: 'ignore' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), this.timeoutMs);
+      child.on('error', () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve(code === 0);
+      });
+    });
+  }
+
   async guess(words: readonly string[]): Promise<ReadonlyMap<string, string>> {
     const asked = [...new Set(words)].filter((w) => /^[a-z]+$/.test(w) && w.length <= LONGEST_WORD);
     const unknown = asked.filter((w) => !this.known.has(w)).slice(0, MAX_WORDS);

@@ -88,7 +88,9 @@ describe('pronunciations for words the dictionary lacks', () => {
     expect(ipaToArpabet('')).toBeNull();
   });
   it('guesses nothing, and fails nothing, where espeak-ng is missing', async () => {
-    expect((await new EspeakLetterToSound({ binary: '/nonexistent/espeak-ng' }).guess(['venmo'])).size).toBe(0);
+    const missing = new EspeakLetterToSound({ binary: '/nonexistent/espeak-ng' });
+    expect((await missing.guess(['venmo'])).size).toBe(0);
+    expect(await missing.installed()).toBe(false);
   });
   it('measures how alike two transcripts sound, a vowel for a vowel costing half', () => {
     const dict = parseDictionary(['undo AH N D UW', 'and AE N D', 'good G UH D', 'reply R IH P L AY', 'my M AY', 'phone F OW N', 'battery B AE T ER IY'].join('\n'));
@@ -157,6 +159,7 @@ describe.runIf(installed || CI)('letter-to-sound with espeak-ng', () => {
     const letterToSound = new EspeakLetterToSound();
     const guesses = await letterToSound.guess(['venmo', 'shopify', 'strava', '--help', 'a b', 'x'.repeat(41), 'Venmo']);
     expect(Object.fromEntries(guesses)).toEqual({ venmo: 'V EH N M OW', shopify: 'SH AA P IH F AY', strava: 'S T R AA V AH' });
+    expect(await letterToSound.installed()).toBe(true);
   });
 });
 
