@@ -115,7 +115,7 @@ export const COMMANDS: CommandPatterns[] = [
   { intent: 'important', patterns: ['mark [<object>] [as] important', 'important', '(this | it) is important', 'flag [<object>] as important'], spoken: ['mark [<said_object>] as important'] },
   {
     intent: 'not_important',
-    patterns: ['mark [<object>] [as] (not important | unimportant)', 'not important', 'unimportant', '(this | it) (is not | isnt) important', 'remove [the] importance'], spoken: ['mark [<said_object>] as not important', 'not important'],
+    patterns: ['mark [<object>] [as] (not important | unimportant)', 'not important', 'unimportant', '(this | it) (is not | isnt) important', 'remove [the] importance'], spoken: ['mark [<said_object>] as not important', 'not important', '(this | it) is not important'],
   },
   { intent: 'undo', patterns: ['undo [that | it | this | the last (action | one | change) | the (delete | deletion | archive | move | trash)]', 'take (that | it) back', 'revert [that | it]'], spoken: ['undo [that | it]'] },
   {
