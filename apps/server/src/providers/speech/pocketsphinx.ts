@@ -411,7 +411,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   /**
    * The language model, free to hear any words, sometimes hears a command the grammar put outside
    * (a wording the grammar does not list, or a sound its loop of other words explained more
-   * cheaply): "this is not important", heard freely as "it is not important". Its transcript is taken
+   * cheaply): "this one is not important", heard freely as it was said. Its transcript is taken
    * when the parser reads it as a command with confidence at least `freeParseConfidence` — and,
    * as with the second look, never a destructive command, "yes" or a search that way: those
    * still need the grammar itself to hear them.
