@@ -10,7 +10,10 @@
  * makes, and nothing else changes. Words reach espeak-ng on its standard input, lower-case letters
  * only, at most MAX_WORDS a call, never through a shell; a word's guess is kept for the process.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 /** Guesses pronunciations for words the dictionary lacks: word -> ARPAbet phones ("V EH N M OW"). */
 export interface LetterToSound {
@@ -71,18 +74,10 @@ export class EspeakLetterToSound implements LetterToSound {
 
   /** Whether espeak-ng runs here (it answers its version). */
   installed(): Promise<boolean> {
-    return new Promise((resolve) => {
-      const child = spawn(this.binary, ['--version'], { stdio: 'ignore' });
-      const timer = setTimeout(() => child.kill('SIGKILL'), this.timeoutMs);
-      child.on('error', () => {
-        clearTimeout(timer);
-        resolve(false);
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve(code === 0);
-      });
-    });
+    return execFileAsync(this.binary, ['--version'], { timeout: this.timeoutMs }).then(
+      () => true,
+      () => false,
+    );
   }
 
   async guess(words: readonly string[]): Promise<ReadonlyMap<string, string>> {
