@@ -80,6 +80,7 @@ export default async function run(): Promise<void> {
   // place of OUT_OF_GRAMMAR_WEIGHT (written out in decimals, as JSGF weights are).
   // VOICE_LETTER_TO_SOUND=off: names the dictionary lacks composed from its words or spelled, without espeak-ng's guesses.
   // VOICE_KEEP=0.1,0.3: seconds of silence kept before and after the speech, in place of KEPT_SILENCE.
+  // VOICE_RATE=espeak: the WAVs at the rate espeak-ng wrote them (22050 Hz), resampled by the recogniser itself.
   if (process.env.VOICE_OOG_WEIGHT && !/^0?\.\d+$/.test(process.env.VOICE_OOG_WEIGHT)) throw new Error('VOICE_OOG_WEIGHT is a weight written out in decimals, e.g. 0.000000000001');
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
@@ -129,7 +130,7 @@ export default async function run(): Promise<void> {
         console.log(`recogniser, command accuracy (${name}): left out, the voices ${missing.join(', ')} are not installed (${MBROLA_INSTALL_HINT})`);
         continue;
       }
-      const m = await measureSpokenCommands(recognizer, set, dir);
+      const m = await measureSpokenCommands(recognizer, set, dir, process.env.VOICE_RATE === 'espeak' ? 'espeak' : 16000);
       commandSeconds += m.audioSeconds;
       commandDecode += m.decodeSeconds;
       console.log(`recogniser, command accuracy (${name}, ${set.commands.length} phrasings x ${set.voices.length} voices): ${m.right}/${m.total} (${pct(m.right, m.total)}) understood; ${m.withoutQuestion}/${m.total} (${pct(m.withoutQuestion, m.total)}) carried out without a question`);

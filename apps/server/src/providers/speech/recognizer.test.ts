@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { parseVoiceCommand, DESTRUCTIVE_INTENTS } from '@mailroom/intelligence/voice';
 import wavefilePackage from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +43,15 @@ describe('uploaded audio', () => {
   it('refuses a truncated or lying header instead of decoding garbage', () => {
     const wav = wavOf(1, 16000, '16', 0.2);
     expect(() => readSpeechWav(wav.subarray(0, 30))).toThrow(SpeechInputError);
+  });
+  it('reads a WAV written to a pipe, whose header claims more data than the file holds', () => {
+    // What `espeak-ng --stdout` writes: RIFF and data sizes of about 2 GB, then the real audio.
+    const wav = wavOf(1, 22050, '16', 0.5);
+    wav.writeUInt32LE(0x7ffff024, 4);
+    wav.writeUInt32LE(0x7ffff000, 40);
+    const audio = readSpeechWav(wav);
+    expect(audio.seconds).toBeCloseTo(0.5, 2);
+    expect(audio.conversions).toEqual(['22050 Hz -> 16000 Hz']);
   });
   it('refuses more than 30 seconds even when the file is under 1 MB', () => {
     const wav = wavOf(1, 8000, '16', 31);
@@ -367,6 +378,16 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     expect(await runVoice(['recognize', '--wav', file, '--categories', 'Receipts,Travel Plans'], io)).toBe(0);
     expect(JSON.parse(out.join(''))).toEqual({ transcript: 'open receipts', intent: 'open_category', slots: { name: 'Receipts' } });
     expect(out.join('').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('CLI: voice recognize takes espeak-ng --stdout as it comes (22050 Hz, a streamed header)', async () => {
+    const { stdout } = await promisify(execFile)('espeak-ng', ['-v', 'en-us', '--stdout', 'archive this message'], { encoding: 'buffer', timeout: 10_000 });
+    const file = path.join(dir, 'stdout.wav');
+    fs.writeFileSync(file, stdout);
+    const out: string[] = [];
+    const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: () => true } };
+    expect(await runVoice(['recognize', '--wav', file], io)).toBe(0);
+    expect(JSON.parse(out.join(''))).toMatchObject({ intent: 'archive', slots: {} });
   });
 });
 

@@ -599,23 +599,27 @@ export function voiceLabel(v: SpokenVoice): string {
 }
 
 /**
- * Says `text` with espeak-ng into `dir` and returns a 16 kHz mono 16-bit WAV's bytes. Every sox
+ * Says `text` with espeak-ng into `dir` and returns a 16 kHz mono 16-bit WAV's bytes (with `rate`
+ * 'espeak', at the rate espeak-ng wrote, 22050 Hz for its own voices, for the recogniser's own
+ * resampling to be measured: what a WAV straight from `espeak-ng -w` gets). Every sox
  * step runs in its repeatable mode (-R): sox dithers when it resamples to 16 bits and makes
  * noise from a random seed otherwise, and that alone moved the bench's figures by a clip or two
  * per voice between runs.
  */
-export async function synthesise(text: string, voice: string, speed: number, dir: string, extra: Omit<SpokenVoice, 'voice' | 'speed'> = {}): Promise<Buffer> {
-  const stem = path.join(dir, `${voice.replace(/\W/g, '_')}-${speed}-${extra.pitch ?? ''}-${extra.noise ?? ''}-${text.replace(/\W+/g, '_').slice(0, 60)}`);
+export async function synthesise(text: string, voice: string, speed: number, dir: string, extra: Omit<SpokenVoice, 'voice' | 'speed'> = {}, rate: 16000 | 'espeak' = 16000): Promise<Buffer> {
+  const stem = path.join(dir, `${voice.replace(/\W/g, '_')}-${speed}-${extra.pitch ?? ''}-${extra.noise ?? ''}-${rate}-${text.replace(/\W+/g, '_').slice(0, 60)}`);
   await run('espeak-ng', ['-v', voice, '-s', String(speed), ...(extra.pitch === undefined ? [] : ['-p', String(extra.pitch)]), '-w', `${stem}.raw.wav`, text]);
   const pad = extra.pad ? ['pad', String(extra.pad), String(extra.pad)] : [];
+  const toRate = rate === 'espeak' ? [] : ['-r', String(rate)];
   if (extra.noise === undefined) {
-    await run('sox', ['-R', `${stem}.raw.wav`, '-r', '16000', '-c', '1', '-b', '16', `${stem}.wav`, ...pad]);
+    await run('sox', ['-R', `${stem}.raw.wav`, ...toRate, '-c', '1', '-b', '16', `${stem}.wav`, ...pad]);
     return fs.readFile(`${stem}.wav`);
   }
-  await run('sox', ['-R', `${stem}.raw.wav`, '-r', '16000', '-c', '1', '-b', '16', `${stem}.clean.wav`, 'norm', '-3', ...pad]);
+  await run('sox', ['-R', `${stem}.raw.wav`, ...toRate, '-c', '1', '-b', '16', `${stem}.clean.wav`, 'norm', '-3', ...pad]);
   const { stdout } = await run('soxi', ['-D', `${stem}.clean.wav`]);
+  const { stdout: cleanRate } = await run('soxi', ['-r', `${stem}.clean.wav`]);
   const amplitude = (10 ** (extra.noise / 20)).toFixed(5);
-  await run('sox', ['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', `${stem}.noise.wav`, 'synth', stdout.trim(), 'pinknoise', 'vol', amplitude]);
+  await run('sox', ['-R', '-n', '-r', cleanRate.trim(), '-c', '1', '-b', '16', `${stem}.noise.wav`, 'synth', stdout.trim(), 'pinknoise', 'vol', amplitude]);
   await run('sox', ['-R', '-m', `${stem}.clean.wav`, `${stem}.noise.wav`, '-b', '16', `${stem}.wav`]);
   return fs.readFile(`${stem}.wav`);
 }
@@ -650,10 +654,10 @@ export interface SpokenAccuracy {
  * category names, then the parser; a destructive command the recogniser marks doubtful is asked
  * about ("Did you say …?") instead of being done, so it is right but not "without a question".
  */
-export async function measureSpokenCommands(recognizer: SpeechRecognizer, set: SpokenSet, dir: string): Promise<SpokenAccuracy> {
+export async function measureSpokenCommands(recognizer: SpeechRecognizer, set: SpokenSet, dir: string, rate: 16000 | 'espeak' = 16000): Promise<SpokenAccuracy> {
   const result: SpokenAccuracy = { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], nonCommandsAsked: [], misses: [], decodeSeconds: 0, audioSeconds: 0 };
   const hear = async (text: string, { voice, speed, ...extra }: SpokenVoice) => {
-    const wav = await synthesise(text, voice, speed, dir, extra);
+    const wav = await synthesise(text, voice, speed, dir, extra, rate);
     const started = performance.now();
     const heard = await recognizer.recognize(wav, { mode: 'command', categories: set.categories });
     result.decodeSeconds += (performance.now() - started) / 1000;

@@ -69,7 +69,11 @@ export function readSpeechWav(bytes: Uint8Array): DecodedAudio {
   if (!(format.numChannels >= 1 && format.numChannels <= 8)) throw new SpeechInputError(`the WAV file has ${format.numChannels} channels; 1 to 8 are accepted`);
   if (!(format.sampleRate >= 8000 && format.sampleRate <= 192_000)) throw new SpeechInputError(`the WAV sample rate ${format.sampleRate} Hz is not supported; send 16000 Hz`);
   const bytesPerFrame = Math.max(1, Math.ceil(format.bitsPerSample / 8)) * format.numChannels;
-  const dataBytes = (wav.data as { chunkSize: number }).chunkSize;
+  // A WAV written to a pipe (`espeak-ng --stdout`, sox or ffmpeg to stdout) cannot go back to
+  // write its length, so its header claims more data than there is (espeak-ng: 0x7ffff000
+  // bytes); the audio is what the file holds, as sox and ffmpeg read it too.
+  const data = wav.data as { chunkSize: number; samples: Uint8Array };
+  const dataBytes = Math.min(data.chunkSize, data.samples.length);
   if (!dataBytes) throw new SpeechInputError('the WAV file has no audio data');
   const seconds = dataBytes / bytesPerFrame / format.sampleRate;
   if (seconds > SPEECH_MAX_SECONDS) throw new SpeechInputError(`the audio is ${seconds.toFixed(1)} s long; the limit is ${SPEECH_MAX_SECONDS} s`);
