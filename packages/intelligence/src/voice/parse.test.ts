@@ -303,6 +303,10 @@ describe('the recogniser grammar listens for the spoken ways and the parser’s 
     expect(rule(everything.jsgf, 'mark_unread')).toMatch(/not read/);
     expect(rule(broad.jsgf, 'mark_unread')).not.toMatch(/not read/);
     expect(rule(broad.jsgf, 'deny')).not.toMatch(/\| dont do it\b/);
+    // "cancel that" is a spoken way of its own (said as often as "cancel"), so "cancel selection"
+    // stays typed-only: a slightly misheard one must not become the other.
+    expect(rule(spoken.jsgf, 'cancel')).toMatch(/^<c_cancel> = cancel \[ that \] \|/);
+    expect(rule(broad.jsgf, 'clear_selection')).not.toMatch(/cancel/);
   });
   it('listens for a suggestion by ordinal before the noun and by number after it, never the other way round', () => {
     const rule = commandGrammar().jsgf.split('\n').find((line) => line.startsWith('<c_choose_suggestion> =')) ?? '';

@@ -135,7 +135,7 @@ export const COMMANDS: CommandPatterns[] = [
     ], spoken: ['suggest [some] replies', '[show [me] | give me] [some] (suggestions | smart replies)'],
   },
   { intent: 'send', patterns: ['send [it | this | the (reply | message | email | draft)] [now]'], spoken: ['send [it | the reply | the message]'] },
-  { intent: 'cancel', patterns: ['cancel [that | it | this | the (reply | draft | message)]', 'never mind', 'forget it', 'abort', 'discard [the] (draft | reply)'], spoken: ['cancel', 'never mind'] },
+  { intent: 'cancel', patterns: ['cancel [that | it | this | the (reply | draft | message)]', 'never mind', 'forget it', 'abort', 'discard [the] (draft | reply)'], spoken: ['cancel [that]', 'never mind'] },
   {
     intent: 'choose_suggestion',
     patterns: [
