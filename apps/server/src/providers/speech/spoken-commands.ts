@@ -598,6 +598,9 @@ export function voiceLabel(v: SpokenVoice): string {
   return `${v.voice} -s ${v.speed}${v.pitch === undefined ? '' : ` -p ${v.pitch}`}${v.noise === undefined ? '' : ` noise ${v.noise} dBFS`}${v.pad ? ` pad ${v.pad} s` : ''}`;
 }
 
+/** The rate synthesised speech reaches the recogniser at: 16 kHz (sox resamples), or espeak-ng's own. */
+export type SpokenRate = 16000 | 'espeak';
+
 /**
  * Says `text` with espeak-ng into `dir` and returns a 16 kHz mono 16-bit WAV's bytes (with `rate`
  * 'espeak', at the rate espeak-ng wrote, 22050 Hz for its own voices, for the recogniser's own
@@ -606,7 +609,7 @@ export function voiceLabel(v: SpokenVoice): string {
  * noise from a random seed otherwise, and that alone moved the bench's figures by a clip or two
  * per voice between runs.
  */
-export async function synthesise(text: string, voice: string, speed: number, dir: string, extra: Omit<SpokenVoice, 'voice' | 'speed'> = {}, rate: 16000 | 'espeak' = 16000): Promise<Buffer> {
+export async function synthesise(text: string, voice: string, speed: number, dir: string, extra: Omit<SpokenVoice, 'voice' | 'speed'> = {}, rate: SpokenRate = 16000): Promise<Buffer> {
   const stem = path.join(dir, `${voice.replace(/\W/g, '_')}-${speed}-${extra.pitch ?? ''}-${extra.noise ?? ''}-${rate}-${text.replace(/\W+/g, '_').slice(0, 60)}`);
   await run('espeak-ng', ['-v', voice, '-s', String(speed), ...(extra.pitch === undefined ? [] : ['-p', String(extra.pitch)]), '-w', `${stem}.raw.wav`, text]);
   const pad = extra.pad ? ['pad', String(extra.pad), String(extra.pad)] : [];
@@ -617,9 +620,10 @@ export async function synthesise(text: string, voice: string, speed: number, dir
   }
   await run('sox', ['-R', `${stem}.raw.wav`, ...toRate, '-c', '1', '-b', '16', `${stem}.clean.wav`, 'norm', '-3', ...pad]);
   const { stdout } = await run('soxi', ['-D', `${stem}.clean.wav`]);
-  const { stdout: cleanRate } = await run('soxi', ['-r', `${stem}.clean.wav`]);
+  // The noise at the speech's rate: asked of the file only when it kept espeak-ng's own.
+  const noiseRate = rate === 'espeak' ? (await run('soxi', ['-r', `${stem}.clean.wav`])).stdout.trim() : String(rate);
   const amplitude = (10 ** (extra.noise / 20)).toFixed(5);
-  await run('sox', ['-R', '-n', '-r', cleanRate.trim(), '-c', '1', '-b', '16', `${stem}.noise.wav`, 'synth', stdout.trim(), 'pinknoise', 'vol', amplitude]);
+  await run('sox', ['-R', '-n', '-r', noiseRate, '-c', '1', '-b', '16', `${stem}.noise.wav`, 'synth', stdout.trim(), 'pinknoise', 'vol', amplitude]);
   await run('sox', ['-R', '-m', `${stem}.clean.wav`, `${stem}.noise.wav`, '-b', '16', `${stem}.wav`]);
   return fs.readFile(`${stem}.wav`);
 }
@@ -654,7 +658,7 @@ export interface SpokenAccuracy {
  * category names, then the parser; a destructive command the recogniser marks doubtful is asked
  * about ("Did you say …?") instead of being done, so it is right but not "without a question".
  */
-export async function measureSpokenCommands(recognizer: SpeechRecognizer, set: SpokenSet, dir: string, rate: 16000 | 'espeak' = 16000): Promise<SpokenAccuracy> {
+export async function measureSpokenCommands(recognizer: SpeechRecognizer, set: SpokenSet, dir: string, rate: SpokenRate = 16000): Promise<SpokenAccuracy> {
   const result: SpokenAccuracy = { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], nonCommandsAsked: [], misses: [], decodeSeconds: 0, audioSeconds: 0 };
   const hear = async (text: string, { voice, speed, ...extra }: SpokenVoice) => {
     const wav = await synthesise(text, voice, speed, dir, extra, rate);
