@@ -40,8 +40,9 @@ async function walk(page: Page, routes: readonly string[]): Promise<string[]> {
 
 const label = (shape: ContextShape) => `${shape.width}px ${shape.scheme}`;
 
-// Each test walks many routes; on a busy two-core machine that takes minutes.
-test.describe.configure({ timeout: 300_000 });
+// Each test walks many routes; on a busy two-core machine that takes minutes. The four walks are
+// independent, so they are spread over the workers instead of queueing in one.
+test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
 // Two shapes cover both widths and both schemes (a phone in dark, a desktop in light) and keep the
 // CI run under its 30 minutes; the mail list, search, replies, unsubscribe and voice specs check

@@ -168,6 +168,35 @@ test('the opt-in offers itself once the first sync is done, not on the onboardin
   await expect(dialog).toBeHidden();
 });
 
+test('the opt-in never interrupts: with the account menu open when the first sync finishes, it waits until the menu closes', async ({ signedIn: page }) => {
+  await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'default', configurable: true }));
+  // The first sync is running until the menu is open, then finishes (as the status says).
+  let synced = false;
+  await page.route('**/api/fn/getGmailStatus', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { result: { sync: Record<string, unknown> } };
+    const sync = synced ? { ...body.result.sync, state: 'idle', lastSyncAt: new Date().toISOString() } : { ...body.result.sync, state: 'syncing', lastSyncAt: null };
+    await route.fulfill({ response, json: { result: { ...body.result, sync } } });
+  });
+  await page.goto('/privacy');
+  await page.evaluate(() => localStorage.removeItem('mailroom.notifications.notNowAt'));
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /, account: / }).click();
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  await expect(signOut).toBeVisible();
+  synced = true;
+  await page.waitForResponse('**/api/fn/getGmailStatus');
+  const dialog = page.getByRole('dialog', { name: 'Turn on notifications?' });
+  await page.waitForTimeout(3500);
+  await expect(dialog).toBeHidden();
+  await expect(signOut).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(signOut).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('errors are shown in words: missing configuration, permission denied, unsupported browser', async ({ signedIn: page, signedInContext: context }) => {
   // The server's configuration with values missing.
   await page.route('**/api/fn/getPushConfig', async (route) => {

@@ -20,7 +20,7 @@ export function HeaderAccountTools({ user, variant }: { user: AuthUser; variant:
   return (
     <>
       {variant === 'app' ? <MicButton /> : null}
-      <NotificationBell />
+      <NotificationBell appPage={variant === 'app'} />
       <AccountMenu user={user} />
     </>
   );

@@ -6,7 +6,7 @@ import { Button, Icon, Spinner, cx } from '../../../shared/ui';
 import { useGmailStatus } from '../../gmail';
 import { useNotifications, useServiceWorkerMessages } from '../hooks/useNotifications';
 import { usePush } from '../hooks/usePush';
-import { markOffered, shouldOfferOptIn } from '../lib/opt-in';
+import { markOffered, shouldOfferOptIn, userIsBusy } from '../lib/opt-in';
 import { NotificationOptInDialog } from './NotificationOptInDialog';
 
 const PUSH_TEXT = {
@@ -16,7 +16,7 @@ const PUSH_TEXT = {
   unsupported: 'This browser cannot receive push notifications.',
 } as const;
 
-/** How long after the first sync is known finished the opt-in is offered. */
+/** How long after the first sync is known finished the opt-in is offered (and how often it looks again while the user is busy). */
 const OFFER_DELAY_MS = 1500;
 
 function when(iso: string, now = Date.now()): string {
@@ -31,9 +31,9 @@ function when(iso: string, now = Date.now()): string {
 /**
  * The header's bell: the latest notifications (unread ones marked, a dot on the bell while any
  * are unread), each opening the message or page it is about; "Mark all read"; and the opt-in,
- * offered by itself once the first sync has finished.
+ * offered by itself once the first sync has finished, on a page of the app (`appPage`).
  */
-export function NotificationBell() {
+export function NotificationBell({ appPage }: { appPage: boolean }) {
   const push = usePush();
   const { list, markRead } = useNotifications();
   const status = useGmailStatus();
@@ -45,14 +45,17 @@ export function NotificationBell() {
 
   const firstSyncDone = Boolean(status.data?.connected && status.data.sync.lastSyncAt);
   useEffect(() => {
-    if (!shouldOfferOptIn({ firstSyncDone, pushState: push.state, permission: push.permission, pathname })) return;
-    // A moment after the page settles, not in the middle of it appearing.
-    const timer = window.setTimeout(() => {
+    if (!shouldOfferOptIn({ firstSyncDone, pushState: push.state, permission: push.permission, pathname, appPage })) return;
+    // A moment after the page settles, not in the middle of it appearing, and not while the user
+    // has a menu or dialog open or is typing: then it asks again a moment later.
+    const timer = window.setInterval(() => {
+      if (userIsBusy()) return;
+      window.clearInterval(timer);
       markOffered();
       setDialogOpen(true);
     }, OFFER_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [firstSyncDone, push.state, push.permission, pathname]);
+    return () => window.clearInterval(timer);
+  }, [firstSyncDone, push.state, push.permission, pathname, appPage]);
 
   const unread = list.data?.unread ?? 0;
   const items = list.data?.notifications ?? [];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { markOffered, OPT_IN_NOT_NOW_KEY, rememberNotNow, shouldOfferOptIn } from './opt-in';
+import { markOffered, OPT_IN_NOT_NOW_KEY, rememberNotNow, shouldOfferOptIn, userIsBusy } from './opt-in';
 
-const READY = { firstSyncDone: true, pushState: 'off', permission: 'default', pathname: '/dashboard' } as const;
+const READY = { firstSyncDone: true, pushState: 'off', permission: 'default', pathname: '/dashboard', appPage: true } as const;
 
 describe('shouldOfferOptIn', () => {
   afterEach(() => {
@@ -21,6 +21,11 @@ describe('shouldOfferOptIn', () => {
     expect(shouldOfferOptIn({ ...READY, pathname: '/connections' })).toBe(true);
   });
 
+  it('waits for a page of the app: a signed-in user on a public page (/get-started as sign-in finishes) is not interrupted', () => {
+    expect(shouldOfferOptIn({ ...READY, pathname: '/get-started', appPage: false })).toBe(false);
+    expect(shouldOfferOptIn({ ...READY, pathname: '/privacy', appPage: false })).toBe(false);
+  });
+
   it('does not offer before the first sync, when push is not off, or when the browser cannot ask', () => {
     expect(shouldOfferOptIn({ ...READY, firstSyncDone: false })).toBe(false);
     expect(shouldOfferOptIn({ ...READY, pushState: 'on' })).toBe(false);
@@ -35,5 +40,31 @@ describe('shouldOfferOptIn', () => {
     rememberNotNow();
     expect(localStorage.getItem(OPT_IN_NOT_NOW_KEY)).not.toBeNull();
     expect(shouldOfferOptIn(READY)).toBe(false);
+  });
+});
+
+describe('userIsBusy: the offer never interrupts the user', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('is busy while a menu, dialog, popover or list of options is open', () => {
+    expect(userIsBusy()).toBe(false);
+    for (const open of ['<div role="menu"><button role="menuitem">Sign out</button></div>', '<div role="dialog" aria-label="Commands"></div>', '<div role="alertdialog"></div>', '<ul role="listbox"></ul>', '<div data-radix-popper-content-wrapper=""></div>']) {
+      document.body.innerHTML = `<main><button>Archive</button></main>${open}`;
+      expect(userIsBusy(), open).toBe(true);
+    }
+  });
+
+  it('is busy while the user types in a field, not when a button has the focus', () => {
+    document.body.innerHTML = '<input id="search" type="search"><textarea id="reply"></textarea><div id="rich" contenteditable="true"></div><button id="go">Go</button><input id="pick" type="checkbox">';
+    for (const id of ['search', 'reply']) {
+      document.getElementById(id)!.focus();
+      expect(userIsBusy(), id).toBe(true);
+    }
+    document.getElementById('go')!.focus();
+    expect(userIsBusy()).toBe(false);
+    document.getElementById('pick')!.focus();
+    expect(userIsBusy()).toBe(false);
   });
 });
