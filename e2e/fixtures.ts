@@ -7,7 +7,7 @@ import { DEMO_ACCOUNT } from './web-journeys.ts';
  * (what `npm start` seeds) takes a core for a minute and a half to sync, during which every spec
  * of the worker waits on a busy machine; the shell, route and accessibility specs that use this
  * server need a mailbox with mail of every kind in it, not six thousand messages. The whole
- * corpus's sync is measured by `npm run bench` (sync.bench.ts, first-minute.bench.ts).
+ * corpus's sync is measured by `npm run bench` (sync.bench.ts).
  */
 const SHARED_CORPUS_SAMPLE = 600;
 
