@@ -176,6 +176,8 @@ test.describe('signed in', () => {
   });
 
   test('every protected route shows its page in the signed-in layout; old addresses redirect', async ({ signedIn: page }) => {
+    // Every protected route in turn: more than one journey's minute on a busy two-core machine.
+    test.setTimeout(180_000);
     for (const path of PROTECTED_ROUTES) {
       await page.goto(path);
       await heading(page, SIGNED_IN_HEADINGS[path]);

@@ -94,6 +94,8 @@ async function idsBySubject(page: Page, name: string, query: string): Promise<Ma
 }
 
 test(`none of the ${PAYLOADS.length} public XSS payloads runs script or loads anything in the viewer before "Show images"`, async ({ page, server, context }) => {
+  // 372 messages opened one by one: minutes on a busy two-core machine, not one journey's minute.
+  test.setTimeout(180_000);
   expect(PAYLOADS.length).toBe(372);
   await signInAndConnectGmail(page);
   await expect
