@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { TurnTakingPlugin } from './take-turn.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -65,7 +66,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   } catch (error) {
     if (!(error instanceof SQLite.SqliteError) || !String(error.code).startsWith('SQLITE_BUSY')) throw error;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // SQLite answers synchronously: every query takes its turn with the requests (take-turn.ts).
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new TurnTakingPlugin()] });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

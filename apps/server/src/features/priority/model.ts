@@ -19,6 +19,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { QUARANTINE_LABEL_NAME } from '../../constants/recovery.ts';
 import type { Db } from '../../db/database.ts';
+import { takeTurn } from '../../db/take-turn.ts';
 import { userTimeZone } from '../settings/index.ts';
 import { MODEL_COLUMNS, toPriorityMessage, type ModelRow } from './messages.ts';
 import { actionsFromLabels } from './signals.ts';
@@ -338,9 +339,18 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
         .orderBy('m.internal_date')
         .orderBy('m.id')
         .execute();
-  const unseenMessages = unseen.map(toPriorityMessage);
+  // Every message of a new model's mailbox goes through the model: thousands, so these loops let
+  // requests in between (takeTurn), as the scoring below does.
+  const unseenMessages: PriorityMessage[] = [];
+  for (const row of unseen) {
+    unseenMessages.push(toPriorityMessage(row));
+    await takeTurn();
+  }
   for (const m of unseenMessages) if (m.labelIds.includes('SENT') && m.from[0]?.address) addSelfAddress(state, m.from[0].address);
-  for (const m of unseenMessages) update(state, { type: 'message', message: m });
+  for (const m of unseenMessages) {
+    update(state, { type: 'message', message: m });
+    await takeTurn();
+  }
   const planned: PlannedAction[] = [];
   // A sent reply teaches "reply" on the message it answers.
   const replies = unseenMessages.filter((m) => m.labelIds.includes('SENT') && m.inReplyTo);
@@ -461,6 +471,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   const scored: ScoreRow[] = [];
   const newScore = new Map<string, number>();
   for (const row of toScore) {
+    await takeTurn();
     const m = toPriorityMessage(row);
     let score: number;
     let important: boolean;
