@@ -10,19 +10,21 @@
  * once the chain it is called from has run TURN_MS without one, and costs a clock read otherwise.
  * Every SQLite query takes it (TurnTakingPlugin), and so do long loops over messages in memory.
  */
-import { setImmediate } from 'node:timers';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 /** How long one stretch of work may hold the event loop before it lets the loop turn. */
 export const TURN_MS = 10;
 
+/**
+ * The real setImmediate, kept as this module loads: a test's fake timers replace the global's and
+ * the timers module's, and a turn that never came would stop every query of a test that uses them.
+ */
+const { setImmediate } = globalThis;
 const resolved = Promise.resolve();
 let turnStarted = 0;
 /** A marker immediate is waiting to run: the loop has not turned since turnStarted. */
 let inTurn = false;
 
-// The timers module's own setImmediate, not the global one: a test's fake timers replace the
-// global, and a turn that never comes would stop every query.
 function endTurn(): void {
   inTurn = false;
 }
