@@ -16,8 +16,8 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 export const TURN_MS = 10;
 
 /**
- * The real setImmediate, kept as this module loads: a test's fake timers replace the global's and
- * the timers module's, and a turn that never came would stop every query of a test that uses them.
+ * The real setImmediate, kept as this module loads: a test's fake timers replace the global one,
+ * and a turn that never came would stop every query of a test that uses them.
  */
 const { setImmediate } = globalThis;
 const resolved = Promise.resolve();
