@@ -8,6 +8,7 @@ import { indexRawMessage } from '@mailroom/gmail-sandbox';
 import { messageRendering, type EmailContent } from '../apps/server/src/features/messages/content.ts';
 import { hostileMessages, type HostileMessage } from '../apps/server/src/testing/hostile-mail.ts';
 import { createMailboxTestApp, settle, userWithMailbox, type MailboxTestApp } from '../apps/server/src/testing/mailbox-app.ts';
+import { probeLatency } from './healthz-probe.ts';
 
 const OPENS = 3;
 
@@ -52,16 +53,7 @@ export default async function run(): Promise<void> {
         let outcome = '';
         for (let i = 0; i < OPENS; i++) {
           cache.clear();
-          const latencies: number[] = [];
-          let probing = true;
-          const probe = (async () => {
-            while (probing) {
-              const started = performance.now();
-              await (await fetch(`${t.config.publicUrl}/healthz`)).arrayBuffer();
-              latencies.push(performance.now() - started);
-              await new Promise((resolve) => setTimeout(resolve, 5));
-            }
-          })();
+          const probe = probeLatency(`${t.config.publicUrl}/healthz`, 5);
           await new Promise((resolve) => setTimeout(resolve, 50));
           const messageId = ids.get(message.subject);
           const started = performance.now();
@@ -71,8 +63,7 @@ export default async function run(): Promise<void> {
           ]);
           opens.push(performance.now() - started);
           await new Promise((resolve) => setTimeout(resolve, 50));
-          probing = false;
-          await probe;
+          const latencies = await probe.stop();
           p50s.push(percentile(latencies, 0.5));
           p99s.push(percentile(latencies, 0.99));
           maxes.push(Math.max(...latencies));

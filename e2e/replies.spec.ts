@@ -12,9 +12,10 @@ import { DEMO_ACCOUNT, callFn, completePopup, contextOptions, signInAndConnectGm
 // test's own (startFakeLlmServer) configured: a personal message shows three suggestions as it
 // opens (the time it took is reported, not asserted: the issue's 300 ms goal is measured by
 // `npm run bench`, replies.bench.ts, where a busy CI machine cannot fail it); one is picked,
-// edited, sent, undone within the window, sent again, and the reply is in the message's thread in the sandbox's Gmail with In-Reply-To and References; a
-// newsletter shows none; Draft with AI streams a draft, and once the model server is gone the
-// local suggestions still work. axe on the editor at 375 and 1280 px. One server, one page.
+// edited, sent, undone within the window, sent again, and the reply is in the message's thread
+// in the sandbox's Gmail with In-Reply-To and References; a newsletter shows none; Draft with AI
+// streams a draft, and once the model server is gone the local suggestions still work. axe on
+// the editor at 375 and 1280 px. One server, one page.
 
 const CORPUS_SAMPLE = 60;
 const UNDO_DELAY_MS = 5_000;

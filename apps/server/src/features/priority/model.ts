@@ -343,10 +343,11 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   // requests in between (takeTurn), as the scoring below does.
   const unseenMessages: PriorityMessage[] = [];
   for (const row of unseen) {
-    unseenMessages.push(toPriorityMessage(row));
+    const m = toPriorityMessage(row);
+    unseenMessages.push(m);
+    if (m.labelIds.includes('SENT') && m.from[0]?.address) addSelfAddress(state, m.from[0].address);
     await takeTurn();
   }
-  for (const m of unseenMessages) if (m.labelIds.includes('SENT') && m.from[0]?.address) addSelfAddress(state, m.from[0].address);
   for (const m of unseenMessages) {
     update(state, { type: 'message', message: m });
     await takeTurn();
