@@ -92,7 +92,7 @@ export async function passProvider(page: Page, finished: () => boolean, account:
     const allow = page.getByRole('button', { name: 'Allow', exact: true });
     const next = choice.or(allow).first();
     try {
-      await next.waitFor({ timeout: 10_000 });
+      await next.waitFor({ timeout: 20_000 });
     } catch (error) {
       if (finished() || page.isClosed()) return;
       throw error;
