@@ -269,6 +269,30 @@ async function modelRows(db: Db, accountId: string, ids: readonly string[]): Pro
   return rows;
 }
 
+/** Rows per page when a whole mailbox is read (allModelRows). */
+const PAGE = 2000;
+
+/**
+ * Every message of the account in arrival order, a page at a time: one query for a whole mailbox
+ * held the server for 185 ms on 100,000 messages (SQLite answers synchronously), pages of PAGE
+ * let requests in between (each query takes its turn, take-turn.ts).
+ */
+async function allModelRows(db: Db, accountId: string): Promise<ModelRow[]> {
+  const rows: ModelRow[] = [];
+  let after: ModelRow | undefined;
+  for (;;) {
+    let query = db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId);
+    if (after) {
+      const { internal_date: date, id } = after;
+      query = query.where((eb) => eb(eb.refTuple('internal_date', 'id'), '>', eb.tuple(date, id)));
+    }
+    const page = await query.orderBy('internal_date').orderBy('id').limit(PAGE).execute();
+    rows.push(...page);
+    if (page.length < PAGE) return rows;
+    after = page[page.length - 1];
+  }
+}
+
 async function scoreRowsOf(db: Db, accountId: string, ids: readonly string[] | null): Promise<Map<string, ScoreRow>> {
   const columns = ['message_id', 'score', 'important', 'reason', 'labels_seen', 'inbox', 'internal_date'] as const;
   const base = db.selectFrom('priority_scores').select(columns).where('account_id', '=', accountId);
@@ -329,7 +353,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   const unseen: ModelRow[] = !scans
     ? []
     : fresh
-    ? await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).orderBy('internal_date').orderBy('id').execute()
+    ? await allModelRows(db, accountId)
     : await db
         .selectFrom('messages as m')
         .leftJoin('priority_scores as s', (join) => join.onRef('s.account_id', '=', 'm.account_id').onRef('s.message_id', '=', 'm.id'))
@@ -461,7 +485,7 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
   let toScore: ModelRow[];
   let known: Map<string, ScoreRow>;
   if (full) {
-    toScore = fresh ? unseen : await db.selectFrom('messages').select(MODEL_COLUMNS).where('account_id', '=', accountId).execute();
+    toScore = fresh ? unseen : await allModelRows(db, accountId);
     known = fresh ? new Map() : await scoreRowsOf(db, accountId, null);
   } else {
     const ids = new Set<string>([...unseen.map((r) => r.id), ...relabelled.map((r) => r.id), ...acted.keys(), ...rescore]);
