@@ -287,6 +287,25 @@ test('Voice Reply: the message is read out, the reply dictated, edited, and sent
   }
 });
 
+test('Voice Reply starts on the inbox, most important first; any category can be chosen instead', async () => {
+  await page.goto('/reply/voice');
+  const list = page.getByRole('combobox', { name: 'List' });
+  await expect(list).toHaveValue('inbox');
+  const first = rows(page).first();
+  await expect(first).toBeVisible();
+  // Ranked: each row has its priority badge.
+  await expect(first.getByTestId('priority-badge')).toHaveAttribute('data-score', /^\d{1,3}$/);
+  await shot(page, 'voice-reply-choose');
+  const id = await first.getAttribute('data-message-id');
+  // Opening a message here chooses it.
+  await first.getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`/reply/voice\\?message=${id}$`));
+  await expect(page.getByTestId('voice-reply-original')).toBeVisible();
+  await page.goto('/reply/voice');
+  await list.selectOption({ label: 'People' });
+  await expect(page.locator(`[data-testid="message-row"][data-message-id="${annId}"]`)).toContainText('Planning call');
+});
+
 test('without a microphone: the mic button says so and everything works typed', async () => {
   // This Chromium has no capture device at all.
   await page.goto(categoryUrl);

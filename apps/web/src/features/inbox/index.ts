@@ -4,3 +4,4 @@
  */
 export { usePriorityMailExtension } from './mailExtension';
 export { TopUnread } from './components/TopUnread';
+export { inboxMailSource } from './lib/source';

@@ -4,21 +4,9 @@ import { useSearchParams } from 'react-router';
 import { failureReason } from '../../../shared/api';
 import { ButtonLink, Icon, Page, cx } from '../../../shared/ui';
 import { InboxBundleRows } from '../../bundles';
-import { MailList, formatCount, type MailDataSource } from '../../mail';
-import { fetchInboxPage, priorityOf, useInboxSummary } from '../api/inbox';
-import { PriorityBadge } from './PriorityBadge';
-
-const TABS: ReadonlyArray<{ split: InboxSplit; label: string; scope: string }> = [
-  { split: 'important', label: 'Important', scope: 'in Important' },
-  { split: 'other', label: 'Other', scope: 'in Other' },
-  { split: 'all', label: 'All', scope: 'in your inbox' },
-];
-
-const EMPTY: Record<InboxSplit, { title: string; body: string }> = {
-  important: { title: 'Nothing important waiting', body: 'Mail that scores above your line shows here. Marking a message important (!) teaches Mailroom what matters to you.' },
-  other: { title: 'Nothing else in your inbox', body: 'Mail below your line shows here: lists, newsletters, notifications.' },
-  all: { title: 'Your inbox is empty', body: 'New mail is scored as it syncs.' },
-};
+import { MailList, formatCount } from '../../mail';
+import { useInboxSummary } from '../api/inbox';
+import { INBOX_TABS as TABS, inboxMailSource } from '../lib/source';
 
 const splitOf = (value: string | null): InboxSplit => (value === 'other' || value === 'all' ? value : 'important');
 
@@ -56,23 +44,7 @@ export function InboxPage() {
     tabs.current[target]?.focus();
   };
 
-  const tab = TABS.find((t) => t.split === split)!;
-  const source = useMemo<MailDataSource>(
-    () => ({
-      ref: { kind: 'inbox', split },
-      key: ['inbox', split],
-      label: `${tab.label} messages, highest priority first`,
-      scope: tab.scope,
-      fetchPage: (request) => fetchInboxPage(split, request),
-      empty: { title: EMPTY[split].title, body: EMPTY[split].body },
-      badge: (email) => {
-        const priority = priorityOf(email);
-        return priority ? <PriorityBadge priority={priority} /> : null;
-      },
-      reason: (email) => priorityOf(email)?.reason ?? null,
-    }),
-    [split, tab],
-  );
+  const source = useMemo(() => inboxMailSource(split), [split]);
 
   const counts = summary.data?.counts;
   const notConnected = summary.isError && failureReason(summary.error) === 'GMAIL_NOT_CONNECTED';

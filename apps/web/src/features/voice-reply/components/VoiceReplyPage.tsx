@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callFn, describeError, mailQueryKey } from '../../../shared/api';
-import { Alert, Button, ButtonLink, Card, EmptyState, Page, Spinner } from '../../../shared/ui';
+import { Alert, Button, ButtonLink, Card, Page, Spinner } from '../../../shared/ui';
 import { useCategories } from '../../categories';
+import { inboxMailSource } from '../../inbox';
 import { activeMailList, MailList, type MailDataSource } from '../../mail';
 import { useReplyComposer } from '../../replies';
 import { messageForReading, useVoice, useVoiceCommands, type VoiceCommand, type VoiceOutcome } from '../../voice';
@@ -24,10 +25,16 @@ export function VoiceReplyPage() {
   );
 }
 
-/** No message yet: pick one from a category's list; its reading pane has "Reply by voice". */
+/** The list Voice Reply starts on: the inbox, most important first. */
+const INBOX = 'inbox';
+
+/**
+ * No message yet: pick one from the inbox by priority or a category's list; its reading pane
+ * has "Reply by voice".
+ */
 function ChooseMessage() {
   const categories = useCategories();
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string>(INBOX);
   const selectId = useId();
   const voice = useVoice();
   const [, setParams] = useSearchParams();
@@ -43,9 +50,8 @@ function ChooseMessage() {
   });
 
   const list = categories.data ?? [];
-  const categoryId = chosen ?? list[0]?.categoryId ?? null;
-  const category = list.find((c) => c.categoryId === categoryId) ?? null;
-  const source = useMemo<MailDataSource | null>(
+  const category = list.find((c) => c.categoryId === chosen) ?? null;
+  const source = useMemo<MailDataSource>(
     () =>
       category
         ? {
@@ -56,19 +62,10 @@ function ChooseMessage() {
             fetchPage: ({ pageToken, pageSize }) => callFn('getCategoryEmails', { categoryId: category.categoryId, pageSize, sort: 'date', ...(pageToken ? { pageToken } : {}) }),
             empty: { title: 'No messages in this category' },
           }
-        : null,
+        : inboxMailSource('all', ['voice-reply', INBOX]),
     [category],
   );
 
-  if (categories.isPending) return <Spinner label="Loading your categories" />;
-  if (categories.isError) return <Alert tone="danger" title="Your categories could not be loaded">{describeError(categories.error)}</Alert>;
-  if (!category || !source) {
-    return (
-      <EmptyState icon="mic" title="Choose a message to answer" action={<ButtonLink to="/manual">Categories</ButtonLink>}>
-        Open a message in any list or search result and choose “Reply by voice” in the reading pane.
-      </EmptyState>
-    );
-  }
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
@@ -80,18 +77,21 @@ function ChooseMessage() {
         </label>
         <select
           id={selectId}
-          value={category.categoryId}
+          value={category ? category.categoryId : INBOX}
           onChange={(event) => setChosen(event.target.value)}
           className="rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm text-fg"
         >
+          <option value={INBOX}>Inbox, most important first</option>
           {list.map((c) => (
             <option key={c.categoryId} value={c.categoryId}>
               {c.name}
             </option>
           ))}
         </select>
+        {categories.isPending ? <Spinner label="Loading your categories" size={16} /> : null}
         {voice.engine === 'typing' ? null : <span className="text-sm text-muted">Or say “next”, “open it”, “reply”.</span>}
       </div>
+      {categories.isError ? <Alert tone="warning" title="Your categories could not be loaded">{describeError(categories.error)} The inbox is here to choose from.</Alert> : null}
       <MailList source={source} />
     </div>
   );
