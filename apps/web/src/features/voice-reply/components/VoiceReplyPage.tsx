@@ -69,7 +69,7 @@ function ChooseMessage() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
-        Open the message to answer, then choose <strong className="text-fg">Reply by voice</strong> in the reading pane (or say “open it”, then “reply”). Any list’s reading pane has the same button.
+        Open the message to answer here (or say “open it”), or choose <strong className="text-fg">Reply by voice</strong> in any list’s reading pane.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={selectId} className="text-sm font-medium">
