@@ -29,8 +29,8 @@ export function VoiceReplyPage() {
 const INBOX = 'inbox';
 
 /**
- * No message yet: pick one from the inbox by priority or a category's list; its reading pane
- * has "Reply by voice".
+ * No message yet: the inbox by priority, or a category's list; the message opened here is the
+ * one answered (every other list's reading pane has "Reply by voice").
  */
 function ChooseMessage() {
   const categories = useCategories();
