@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { completePopup, expect, passProvider, test } from './web-helpers.ts';
+import { answerNotificationsNotNow, completePopup, expect, passProvider, test } from './web-helpers.ts';
 
 // Issue 5, in the browser: the seed's sign-in behaviour against the embedded OpenID provider,
 // popup first, the redirect fallback, and the error catalogue word for word.
@@ -141,8 +141,8 @@ test('offline, sign-in reports the network error', async ({ page, context }) => 
 test('signing out clears the session', async ({ page }) => {
   await page.goto('/');
   // The demo user's first sync may be done (another spec of this worker connected Gmail), and then
-  // the notifications opt-in offers itself on /dashboard; this user answered it "Not now" before.
-  await page.evaluate(() => localStorage.setItem('mailroom.notifications.notNowAt', '0'));
+  // the notifications opt-in would offer itself on /dashboard over the account menu.
+  await answerNotificationsNotNow(page);
   await completePopup(page, () => page.getByRole('button', { name: 'Sign in with Google' }).click());
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: /, account: / }).click();

@@ -130,8 +130,15 @@ export async function signInAndConnectGmail(page: Page, account?: LocalAccount):
   await page.goto('/get-started');
   await completePopup(page, () => page.getByRole('button', { name: 'Connect Gmail Now' }).click(), account);
   await page.waitForURL('**/connect/success');
-  // The notifications opt-in offers itself once the first sync is done, as a modal dialog; specs
-  // about other things go on as a user who answered it "Not now" (notifications.spec.ts does not).
+  await answerNotificationsNotNow(page);
+}
+
+/**
+ * The notifications opt-in offers itself as a modal dialog once the first sync is done; specs
+ * about other things go on as a user who answered it "Not now" (notifications.spec.ts does not).
+ * The page must be on the app's origin.
+ */
+export async function answerNotificationsNotNow(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.setItem('mailroom.notifications.notNowAt', '0'));
 }
 

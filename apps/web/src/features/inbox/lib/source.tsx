@@ -21,7 +21,7 @@ const EMPTY: Record<InboxSplit, { title: string; body: string }> = {
  * page's list of the same tab.
  */
 export function inboxMailSource(split: InboxSplit, key: readonly unknown[] = ['inbox', split]): MailDataSource {
-  const tab = INBOX_TABS.find((t) => t.split === split) ?? (INBOX_TABS[0] as (typeof INBOX_TABS)[number]);
+  const tab = INBOX_TABS.find((t) => t.split === split)!;
   return {
     ref: { kind: 'inbox', split },
     key,
