@@ -129,14 +129,28 @@ export async function migrateToLatest(handle: DatabaseHandle, schema?: string | 
     provider: { getMigrations: async () => migrations },
     ...(handle.engine === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    // Kysely's PostgreSQL introspector (which the migrator asks whether its table exists) reads
+    // every schema of the database, and fails with "schema ... does not exist" (3F000) when
+    // another user of the same database drops one of them meanwhile: tests, each in its own
+    // schema, do. Nothing of this store was changed then, so it asks again.
+    if (error && handle.engine === 'postgres' && (error as { code?: unknown }).code === UNDEFINED_SCHEMA && attempt < MIGRATE_ATTEMPTS) {
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      continue;
+    }
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
+    }
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** PostgreSQL's SQLSTATE for a schema that does not exist. */
+const UNDEFINED_SCHEMA = '3F000';
+const MIGRATE_ATTEMPTS = 5;
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {
   try {

@@ -52,7 +52,7 @@ describe.each(ENGINES)('a new priority model over a mailbox of several pages (%s
     }
   });
   afterAll(async () => {
-    await database.close();
+    await database?.destroy();
   });
 
   test('learns from every message once and scores each of them', async () => {
