@@ -16,7 +16,7 @@ export const SHARED_RULES: Record<string, string> = {
   /** What a command acts on, and how a page is asked for, as the recogniser listens for them (`spoken` below). */
   said_object: 'it | this | that | them | these | (this | that) one | (this | the | these | the selected) (message | messages | email | emails)',
   said_nav: 'go to | open | show [me] | take me to',
-  nav: 'go to | go back to | open | open up | show | show me | take me to | bring me to | head to | head over to | switch to | navigate to | bring up | back to | jump to | view | see | i want to see | look at | let me see | can i see | where (is | are)',
+  nav: 'go to | go back to | open | open up | show | show me | take me to | bring me to | head to | head over to | switch to | navigate to | bring up | back to | jump to | view | see | i want to see | look at | let me see | can i see | where (is | are) | check | check on | (what is | whats) (in | new in)',
 };
 
 /** Rules the parser does not expand: their words are cheap to ignore (see text.ts IGNORABLE_WORDS). */
@@ -92,9 +92,9 @@ export const COMMANDS: CommandPatterns[] = [
     intent: 'read_aloud',
     patterns: ['read [<object>] aloud', 'read [<object>] out loud', 'read [<object>] (out | to me)', 'read [<object>]', 'speak [<object>]'], spoken: ['read [<said_object>] [aloud | out loud]'],
   },
-  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough'], spoken: ['stop [reading | talking]', 'be quiet'] },
+  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough', '(that is | thats) enough'], spoken: ['stop [reading | talking]', 'be quiet'] },
   { intent: 'select', patterns: ['select [<object>]', 'check [<object>]', 'tick [<object>]'], spoken: ['select [<said_object>]'] },
-  { intent: 'select_all', patterns: ['select (all | everything) [<object>]', 'select all of them', 'check all', 'select all <noun>', 'select every <noun>'], spoken: ['select (all | everything) [messages]'] },
+  { intent: 'select_all', patterns: ['select (all | everything) [<object>]', 'select all of them', 'check (all | everything)', 'select all <noun>', 'select every <noun>'], spoken: ['select (all | everything) [messages]'] },
   {
     intent: 'clear_selection',
     patterns: ['clear [the] selection', 'cancel [the] selection', '(deselect | unselect | uncheck) [all | everything | <object>]', 'select none', 'clear all'], spoken: ['clear [the] selection', '(deselect | unselect) [all | everything]', 'select none'],
