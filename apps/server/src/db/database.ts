@@ -119,6 +119,10 @@ export function sqliteMemoryFor(fileBytes: number): { mmapBytes: number; cacheKi
   return { mmapBytes, cacheKiB: Math.round(cacheBytes / 1024) };
 }
 
+/** PostgreSQL's SQLSTATE for a schema that does not exist. */
+const UNDEFINED_SCHEMA = '3F000';
+const MIGRATE_ATTEMPTS = 5;
+
 /** Brings the schema to the newest migration; throws with the failing migration's name. */
 export async function migrateToLatest(handle: DatabaseHandle, schema?: string | null): Promise<string[]> {
   if (handle.engine === 'postgres' && schema) {
@@ -147,10 +151,6 @@ export async function migrateToLatest(handle: DatabaseHandle, schema?: string | 
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }
 }
-
-/** PostgreSQL's SQLSTATE for a schema that does not exist. */
-const UNDEFINED_SCHEMA = '3F000';
-const MIGRATE_ATTEMPTS = 5;
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {
   try {

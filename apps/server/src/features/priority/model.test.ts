@@ -1,6 +1,7 @@
 import { toStoreRow, type MessageMeta } from '@mailroom/mail-query';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../../db/testing.ts';
+import { createAccount, MAILBOX } from '../../sync/testing/fixtures.ts';
 import { learn } from './model.ts';
 
 // A new model reads the whole mailbox a page at a time (allModelRows). Pages end in the middle of
@@ -16,10 +17,10 @@ function message(n: number): MessageMeta {
     threadId: `t${n}`,
     labelIds: n % 3 === 0 ? ['INBOX', 'UNREAD'] : ['INBOX'],
     from: [{ name: `Sender ${n % 40}`, address: `sender${n % 40}@example.com` }],
-    to: [{ name: 'Me', address: 'me@example.com' }],
+    to: [{ name: 'Me', address: MAILBOX }],
     cc: [],
     bcc: [],
-    deliveredTo: ['me@example.com'],
+    deliveredTo: [MAILBOX],
     subject: `Message ${n}`,
     // Runs of 7 messages share a millisecond, ids in no particular order within a run.
     internalDate: NOW - Math.floor(n / 7) * 60_000,
@@ -37,11 +38,7 @@ describe.each(ENGINES)('a new priority model over a mailbox of several pages (%s
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     const { db } = database;
-    await db.insertInto('users').values({ id: 'u1', email: 'me@example.com', display_name: null, created_at: NOW, updated_at: NOW }).execute();
-    await db
-      .insertInto('mail_accounts')
-      .values({ id: 'a1', user_id: 'u1', provider: 'gmail', email: 'me@example.com', scopes: '', token_ciphertext: 'sealed', token_expires_at: null, last_refresh_at: null, refresh_failures: 0, last_error: null, needs_reconnect: 0, connected_at: NOW, created_at: NOW, updated_at: NOW, disconnected_at: null })
-      .execute();
+    await createAccount(db, 'a1');
     // Shuffled (a fixed permutation) so the store's own order is not the arrival order.
     const order = Array.from({ length: COUNT }, (_, i) => (i * 2003) % COUNT);
     for (let i = 0; i < COUNT; i += 500) {
