@@ -28,10 +28,12 @@ import {
   SPOKEN_HELD_OUT_B,
   SPOKEN_HELD_OUT_C,
   SPOKEN_HELD_OUT_D,
+  SPOKEN_HELD_OUT_LOUD,
   SPOKEN_HELD_OUT_NAMES,
   SPOKEN_TUNING_B,
   SPOKEN_TUNING_C,
   SPOKEN_TUNING_D,
+  SPOKEN_TUNING_LOUD,
   SPOKEN_TUNING_NAMES,
   SPOKEN_TUNING_NON_COMMANDS,
   SPOKEN_TUNING_VOICES,
@@ -71,7 +73,8 @@ export default async function run(): Promise<void> {
   // VOICE_WARP=off: the grammar decoded at one frequency warp only (before/after the warp choice);
   // VOICE_WARP=1,1.1,1.2: the warps to choose from, in place of WARP_FACTORS.
   // VOICE_TOPN=4: the acoustic model's default number of Gaussians scored (before/after TOP_GAUSSIANS).
-  // VOICE_REMOVE_NOISE=on: the decoder's own spectral subtraction, as before REMOVE_NOISE.
+  // VOICE_REMOVE_NOISE=on / off: the decoder's own spectral subtraction for every recording / for none, in place of
+  // REMOVE_NOISE's for recordings in a room's noise only (on: as before the earlier REMOVE_NOISE; off: as before this one).
   // VOICE_GRAMMAR_ARGS="-wip 0.65": decoder arguments for the grammar's decodes, in place of the
   // recogniser's own (that one gives the word insertion penalty before GRAMMAR_WORD_INSERTION).
   // VOICE_DICTATION_ARGS="-lw 10": decoder arguments for dictation's decodes, in place of the recogniser's own.
@@ -87,7 +90,7 @@ export default async function run(): Promise<void> {
     ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}),
     ...(process.env.VOICE_WARP === 'off' ? { warps: [1] } : process.env.VOICE_WARP ? { warps: process.env.VOICE_WARP.split(',').map(Number) } : {}),
     ...(process.env.VOICE_TOPN ? { topGaussians: Number(process.env.VOICE_TOPN) } : {}),
-    ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : {}),
+    ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : process.env.VOICE_REMOVE_NOISE === 'off' ? { removeNoise: false } : {}),
     ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_DICTATION_ARGS ? { dictationArgs: process.env.VOICE_DICTATION_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_LETTER_TO_SOUND === 'off' ? { letterToSound: null } : {}),
@@ -115,6 +118,8 @@ export default async function run(): Promise<void> {
       ['held-out B', SPOKEN_HELD_OUT_B],
       ['held-out C', SPOKEN_HELD_OUT_C],
       ['held-out D', SPOKEN_HELD_OUT_D],
+      ['tuning loud', SPOKEN_TUNING_LOUD],
+      ['held-out loud', SPOKEN_HELD_OUT_LOUD],
       ['names', SPOKEN_TUNING_NAMES],
       ['held-out names', SPOKEN_HELD_OUT_NAMES],
     ];

@@ -44,16 +44,20 @@ function frameDb(pcm: Int16Array, start: number): number {
   return 20 * Math.log10(Math.max(rms, 1e-3) / 32768);
 }
 
-/** Where the speech is, in samples ([0, length) when it cannot tell). */
-export function speechBounds(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE): { start: number; end: number } {
+/**
+ * Each 10 ms frame's level in dBFS, and the first and last frames of speech: those within
+ * SPEECH_BELOW_PEAK_DB of the loudest frame and SPEECH_ABOVE_FLOOR_DB above the quietest tenth.
+ * No speech frames (null) when there are too few frames or nothing stands out.
+ */
+function speechFrames(pcm: Int16Array): { levels: number[]; speech: { first: number; last: number } | null } {
   const frames = Math.floor(pcm.length / FRAME);
-  if (frames < 3) return { start: 0, end: pcm.length };
   const levels = Array.from({ length: frames }, (_, f) => frameDb(pcm, f * FRAME));
+  if (frames < 3) return { levels, speech: null };
   const sorted = [...levels].sort((a, b) => a - b);
   const peak = sorted[sorted.length - 1] as number;
   const floor = sorted[Math.floor(sorted.length / 10)] as number;
+  if (peak <= floor + SPEECH_ABOVE_FLOOR_DB) return { levels, speech: null };
   const threshold = Math.max(peak - SPEECH_BELOW_PEAK_DB, floor + SPEECH_ABOVE_FLOOR_DB);
-  if (peak <= floor + SPEECH_ABOVE_FLOOR_DB) return { start: 0, end: pcm.length };
   const first = levels.findIndex((db) => db >= threshold);
   let last = first;
   for (let f = frames - 1; f >= 0; f--) {
@@ -62,9 +66,34 @@ export function speechBounds(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE):
       break;
     }
   }
-  const start = Math.max(0, first * FRAME - Math.round(kept.lead * SPEECH_SAMPLE_RATE));
-  const end = Math.min(pcm.length, (last + 1) * FRAME + Math.round(kept.tail * SPEECH_SAMPLE_RATE));
+  return { levels, speech: { first, last } };
+}
+
+/** Where the speech is, in samples ([0, length) when it cannot tell). */
+export function speechBounds(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE): { start: number; end: number } {
+  const { speech } = speechFrames(pcm);
+  if (!speech) return { start: 0, end: pcm.length };
+  const start = Math.max(0, speech.first * FRAME - Math.round(kept.lead * SPEECH_SAMPLE_RATE));
+  const end = Math.min(pcm.length, (speech.last + 1) * FRAME + Math.round(kept.tail * SPEECH_SAMPLE_RATE));
   return { start, end };
+}
+
+/** Frames outside the speech needed to tell the room's noise level: 0.1 s. */
+const NOISE_FRAMES = 10;
+
+/**
+ * The room's noise level in dBFS: the level of the quieter quarter of the 10 ms frames before and
+ * after the speech (what the microphone heard while no one spoke; the louder ones next to the
+ * speech are often its breath and fading), or -Infinity when there is too little of that to tell
+ * (a recording cut to the words). The quietest frames of the whole recording would not do: in a
+ * sentence that fills it they are quiet speech, not the room.
+ */
+export function noiseFloorDb(pcm: Int16Array): number {
+  const { levels, speech } = speechFrames(pcm);
+  if (!speech) return -Infinity;
+  const outside = [...levels.slice(0, speech.first), ...levels.slice(speech.last + 1)].sort((a, b) => a - b);
+  if (outside.length < NOISE_FRAMES) return -Infinity;
+  return outside[Math.floor(outside.length / 4)] as number;
 }
 
 /** A small, fast generator with a fixed seed (Marsaglia's xorshift32): the same noise every time. */

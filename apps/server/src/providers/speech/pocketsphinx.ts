@@ -30,7 +30,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
 import { grammarDictionary, loadDictionary, phoneDistance, phonesOf, type PronouncingDictionary } from './dictionary.ts';
-import { KEPT_SILENCE, prepareForDecoding, type KeptSilence } from './frontend.ts';
+import { KEPT_SILENCE, noiseFloorDb, prepareForDecoding, type KeptSilence } from './frontend.ts';
 import { EspeakLetterToSound, type LetterToSound } from './letter-to-sound.ts';
 import { readSpeechWav, SPEECH_SAMPLE_RATE } from './wav.ts';
 import type { Recognition, RecognizeOptions, SpeechAvailability, SpeechRecognizer } from './recognizer.ts';
@@ -69,8 +69,12 @@ export interface PocketsphinxOptions {
   warps?: readonly number[];
   /** Gaussians scored per frame and codebook (`-topn`), for every decode. Default TOP_GAUSSIANS. */
   topGaussians?: number;
-  /** Whether the decoder subtracts its own noise estimate from the spectrum (`-remove_noise`), in every decode. Default REMOVE_NOISE. */
-  removeNoise?: boolean;
+  /**
+   * Whether the decoder subtracts its own noise estimate from the spectrum (`-remove_noise`), in
+   * every decode; 'when-noisy' only for a recording whose noise floor is above NOISY_FLOOR_DBFS.
+   * Default REMOVE_NOISE.
+   */
+  removeNoise?: boolean | 'when-noisy';
   /** Decoder arguments (flag, value, ...) for the grammar's decodes, in place of the defaults' own value for a flag (the recogniser bench compares settings with it: VOICE_GRAMMAR_ARGS). */
   grammarArgs?: readonly string[];
   /** Decoder arguments for dictation's decodes (Voice Reply), in place of DICTATION_SETTINGS' value for a flag (the recogniser bench: VOICE_DICTATION_ARGS). */
@@ -141,10 +145,11 @@ export const POLITE_CHECK_DISTANCE = 0.7;
  */
 export const WARP_FACTORS: readonly number[] = [1, 1.2];
 
-/** The prepared audio of one utterance and the frequency warp its decodes use. */
+/** The prepared audio of one utterance, the frequency warp its decodes use, and whether it was recorded in noise. */
 interface Speech {
   pcm: Buffer;
   warp: number;
+  noisy: boolean;
 }
 
 /** Whether a free transcript is, or is closest to, the command `intent`. */
@@ -284,16 +289,31 @@ export const TOP_GAUSSIANS = 8;
 
 /**
  * Whether the decoder's spectral subtraction runs (`-remove_noise`, on by default): it keeps a
- * running estimate of each mel band's noise level and subtracts it from every frame. The audio
- * it gets is already cut to the speech over a steady, quiet floor (frontend.ts), so there is
- * little left for it to remove. On the recogniser bench's tuning sets (600 commands, 44 other
- * sentences), with it on and off: 566 and 569 commands understood, 503 and 510 carried out
- * without a question (the language model's checks agree more often), 11 and 13 other sentences
- * acted on (none destructively); dictation's word error rate on the tuning sentences 63.4 % and
- * 57.3 %. Off for the grammar's decodes only: 567 / 505 / 12. The gain is in the clean voices:
- * the three loud-room ones (pink noise 15-18 dB under the speech) went from 125 of 132 to 123.
+ * running estimate of each mel band's noise level and subtracts it from every frame. Here it runs
+ * for a recording made in a room with noise of its own (NOISY_FLOOR_DBFS), not for a noiseless
+ * one, in every decode of that recording.
+ *
+ * Noiseless (synthesised speech, or a microphone whose driver gates silence to zero), the audio
+ * reaches the decoder cut to the speech over frontend.ts's steady, quiet floor, and subtraction
+ * only distorts it: on the recogniser bench's tuning sets (600 commands, 44 other sentences),
+ * with it on for every recording and off: 566 and 569 commands understood, 503 and 510 carried
+ * out without a question, 11 and 13 other sentences acted on; dictation's word error rate on the
+ * tuning sentences 63.4 % and 57.3 %. In a room's noise it helps: in a loud room (pink noise about
+ * 14 dB under the speech; SPOKEN_TUNING_LOUD, 126 commands) 114 understood with it against 109
+ * without; in a quiet office's hum (27-32 dB under; tuning B's and C's three such voices, 132
+ * commands) 127 against 126, and dictation's word error rate in one (tuning B's) 32.5 % against
+ * 35.9 %. Chosen on the tuning sets; the held-out figures are in the README.
  */
-export const REMOVE_NOISE = false;
+export const REMOVE_NOISE: boolean | 'when-noisy' = 'when-noisy';
+
+/**
+ * A recording has noise of its own when the room's level around the speech (noiseFloorDb) is
+ * above this: within 5 dB of the floor frontend.ts adds under everything (-60 dBFS), so that the
+ * room is a good part of the noise the decoder hears. Real microphones in quiet rooms are at -55
+ * to -65 dBFS, the bench's hum at -58 to -60 and its loud rooms at about -44; synthesised speech
+ * far below (the bench's clean voices: -71 to -97, the breathy ones highest).
+ */
+export const NOISY_FLOOR_DBFS = -65;
 
 export class PocketsphinxRecognizer implements SpeechRecognizer {
   readonly binary: string;
@@ -308,7 +328,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private readonly checkPolite: boolean;
   private readonly warps: readonly number[];
   private readonly topGaussians: number;
-  private readonly removeNoise: boolean;
+  private readonly removeNoise: boolean | 'when-noisy';
   private readonly keptSilence: KeptSilence;
   private readonly letterToSound: LetterToSound | null;
   /** DECODER_SETTINGS with the options' grammarArgs in place: worked out once, checked at construction. */
@@ -368,7 +388,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const availability = await this.availability();
     if (!availability.available) throw new SpeechUnavailableError(availability.reason);
     const prepared = prepareForDecoding(audio.pcm, this.keptSilence);
-    const plain: Speech = { pcm: Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), warp: 1 };
+    const plain: Speech = { pcm: Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), warp: 1, noisy: noiseFloorDb(audio.pcm) > NOISY_FLOOR_DBFS };
     if (options.mode === 'dictation') {
       const { words } = await this.decodeWithLanguageModel(plain, this.dictationSettings);
       return { transcript: words.map((w) => w.word).join(' '), inGrammar: false, seconds: audio.seconds };
@@ -580,7 +600,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    * is never written: only the grammar, its dictionary and the words found are, and the
    * directory is removed whatever happens.
    */
-  private decode({ pcm, warp }: Speech, args: string[], files: Record<string, string>): Promise<Decoded> {
+  private decode({ pcm, warp, noisy }: Speech, args: string[], files: Record<string, string>): Promise<Decoded> {
     return this.limit(async () => {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mailroom-speech-'));
       try {
@@ -602,7 +622,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
             ...args.map((a) => (a in files ? path.join(dir, a) : a)),
             ...(warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(warp)]),
             '-topn', String(this.topGaussians),
-            '-remove_noise', this.removeNoise ? 'yes' : 'no',
+            '-remove_noise', this.removeNoise === true || (this.removeNoise === 'when-noisy' && noisy) ? 'yes' : 'no',
             '-samprate', String(SPEECH_SAMPLE_RATE),
             '-adcin', 'yes', '-cepdir', '/dev', '-cepext', '', '-ctl', path.join(dir, 'audio.ctl'),
             '-hypseg', path.join(dir, 'words.seg'), '-hyp', '/dev/null',

@@ -10,6 +10,7 @@ import { runVoice } from '../../cli/commands/voice.ts';
 import { grammarDictionary, parseDictionary, phoneDistance, phonesOf, pronounce, withReducedVowels } from './dictionary.ts';
 import { EspeakLetterToSound, ipaToArpabet } from './letter-to-sound.ts';
 import { PocketsphinxRecognizer, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
+import { noiseFloorDb } from './frontend.ts';
 import { overridden, parseDecode, parseSegmentation, type PocketsphinxOptions, type RecognitionTrace } from './pocketsphinx.ts';
 import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_TUNING_C, SPOKEN_VOICES, speechToolsAvailable, synthesise, wordErrors } from './spoken-commands.ts';
 
@@ -60,6 +61,39 @@ describe('uploaded audio', () => {
   });
   it('refuses more than 1 MB before reading it', () => {
     expect(() => readSpeechWav(Buffer.alloc(1_048_577))).toThrow(/the limit is 1,048,576 bytes/);
+  });
+});
+
+/** Half a second of a room (white noise at `roomDb` dBFS RMS; silence at -Infinity), a second of a loud tone over it, and half a second of the room again. */
+function roomRecording(roomDb: number, rate = 16000): Buffer {
+  let state = 12345;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const amplitude = Number.isFinite(roomDb) ? 32768 * 10 ** (roomDb / 20) * Math.sqrt(3) : 0;
+  const samples = Array.from({ length: rate * 2 }, (_, i) => {
+    const tone = i >= rate / 2 && i < rate * 1.5 ? Math.sin(i / 5) * 8000 : 0;
+    return Math.round(tone + (random() * 2 - 1) * amplitude);
+  });
+  const wav = new WaveFile();
+  wav.fromScratch(1, rate, '16', samples);
+  return Buffer.from(wav.toBuffer());
+}
+
+describe('the room around the speech', () => {
+  const level = (wav: Buffer) => noiseFloorDb(readSpeechWav(wav).pcm);
+  it('hears the room\'s noise level before and after the speech', () => {
+    expect(Math.abs(level(roomRecording(-50)) + 50)).toBeLessThan(1);
+    expect(Math.abs(level(roomRecording(-62)) + 62)).toBeLessThan(1);
+    expect(level(roomRecording(-Infinity))).toBeLessThan(-90);
+  });
+  it('does not take quiet speech for the room when the recording is cut to the words', () => {
+    // A tone that fills the recording, loud and soft by turns (loud first and last): its quietest
+    // frames are soft tone, and nothing before or after it is the room.
+    const wav = new WaveFile();
+    wav.fromScratch(1, 16000, '16', Array.from({ length: 33600 }, (_, i) => Math.round(Math.sin(i / 5) * (Math.floor(i / 1600) % 2 ? 300 : 8000))));
+    expect(level(Buffer.from(wav.toBuffer()))).toBe(-Infinity);
   });
 });
 
@@ -462,6 +496,30 @@ describe.runIf(installed || CI)('decisions on what the decoder wrote', () => {
     expect((await recognizer.recognize(wavOf(1, 16000, '16', 1.5), { mode: 'dictation' })).transcript).toBe('lw4');
     await recognizer.recognize(wavOf(1, 16000, '16', 1.5), { mode: 'command' });
     expect(traces.find((t) => t.stage === 'destructive-check')).toMatchObject({ free: 'lwdefault' });
+  });
+
+  it('subtracts the decoder\'s noise estimate only from a recording made in a noisy room, when told to', async () => {
+    // The stand-in writes whether it was asked to remove noise as the word heard.
+    const binary = path.join(bin, 'echo-noise');
+    fs.writeFileSync(
+      binary,
+      [
+        '#!/bin/sh',
+        'cat > /dev/null',
+        'seg=""; noise=unset',
+        'while [ $# -gt 0 ]; do case "$1" in -hypseg) seg="$2"; shift;; -remove_noise) noise="$2"; shift;; esac; shift; done',
+        'echo "stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 noise$noise 150" > "$seg"',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const heard = async (options: PocketsphinxOptions, wav: Buffer) => (await new PocketsphinxRecognizer({ binary, ...options }).recognize(wav, { mode: 'dictation' })).transcript;
+    const quiet = roomRecording(-Infinity);
+    const noisy = roomRecording(-50);
+    expect(await heard({ removeNoise: 'when-noisy' }, quiet)).toBe('noiseno');
+    expect(await heard({ removeNoise: 'when-noisy' }, noisy)).toBe('noiseyes');
+    expect(await heard({ removeNoise: false }, noisy)).toBe('noiseno');
+    expect(await heard({ removeNoise: true }, quiet)).toBe('noiseyes');
   });
 });
 
