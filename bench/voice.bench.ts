@@ -8,7 +8,8 @@
 // other set uses), written before the grammar-coverage work; held-out C is only ever reported.
 // Tuning D / held-out D: MBROLA voices (diphones of recorded people; US, British and foreign
 // accents), left out where not installed. Names and held-out names: categories named after brands
-// the pronouncing dictionary lacks (letter-to-sound.ts). Dictation's word error rate on tuning and held-out
+// the pronouncing dictionary lacks (letter-to-sound.ts). Tuning loud and held-out loud: a loud room's
+// noise (the other sets' is a quiet office's hum). Dictation's word error rate on tuning and held-out
 // sentences and voices. Needs pocketsphinx, pocketsphinx-en-us, espeak-ng and sox. `npm run
 // bench -- voice` runs only this one.
 import fs from 'node:fs';
