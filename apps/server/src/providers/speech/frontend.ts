@@ -69,12 +69,13 @@ function speechFrames(pcm: Int16Array): { levels: number[]; speech: { first: num
   return { levels, speech: { first, last } };
 }
 
-/** Where the speech is, in samples ([0, length) when it cannot tell). */
-export function speechBounds(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE): { start: number; end: number } {
-  const { speech } = speechFrames(pcm);
-  if (!speech) return { start: 0, end: pcm.length };
+type SpeechFrames = ReturnType<typeof speechFrames>;
+
+/** Where the speech is, in samples, with `kept` around it ([0, length) when it cannot tell). */
+function speechBounds({ speech }: SpeechFrames, length: number, kept: KeptSilence): { start: number; end: number } {
+  if (!speech) return { start: 0, end: length };
   const start = Math.max(0, speech.first * FRAME - Math.round(kept.lead * SPEECH_SAMPLE_RATE));
-  const end = Math.min(pcm.length, (speech.last + 1) * FRAME + Math.round(kept.tail * SPEECH_SAMPLE_RATE));
+  const end = Math.min(length, (speech.last + 1) * FRAME + Math.round(kept.tail * SPEECH_SAMPLE_RATE));
   return { start, end };
 }
 
@@ -89,7 +90,10 @@ const NOISE_FRAMES = 10;
  * sentence that fills it they are quiet speech, not the room.
  */
 export function noiseFloorDb(pcm: Int16Array): number {
-  const { levels, speech } = speechFrames(pcm);
+  return roomLevel(speechFrames(pcm));
+}
+
+function roomLevel({ levels, speech }: SpeechFrames): number {
   if (!speech) return -Infinity;
   const outside = [...levels.slice(0, speech.first), ...levels.slice(speech.last + 1)].sort((a, b) => a - b);
   if (outside.length < NOISE_FRAMES) return -Infinity;
@@ -109,9 +113,13 @@ function xorshift32(seed: number): () => number {
   };
 }
 
-/** The audio as the decoder should get it: cut to the speech, over a quiet room's noise floor. */
-export function prepareForDecoding(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE): Int16Array {
-  const { start, end } = speechBounds(pcm, kept);
+/**
+ * The audio as the decoder should get it: cut to the speech, over a quiet room's noise floor; and
+ * the level of the room it was recorded in (noiseFloorDb), from the same frame levels.
+ */
+export function prepareForDecoding(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE): { pcm: Int16Array; roomDb: number } {
+  const frames = speechFrames(pcm);
+  const { start, end } = speechBounds(frames, pcm.length, kept);
   const out = new Int16Array(end - start);
   const random = xorshift32(0x5eed);
   // Uniform noise with this RMS: amplitude a has RMS a / sqrt(3).
@@ -120,5 +128,5 @@ export function prepareForDecoding(pcm: Int16Array, kept: KeptSilence = KEPT_SIL
     const value = (pcm[start + i] as number) + (random() * 2 - 1) * amplitude;
     out[i] = Math.max(-32768, Math.min(32767, Math.round(value)));
   }
-  return out;
+  return { pcm: out, roomDb: roomLevel(frames) };
 }

@@ -30,7 +30,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
 import { grammarDictionary, loadDictionary, phoneDistance, phonesOf, type PronouncingDictionary } from './dictionary.ts';
-import { KEPT_SILENCE, noiseFloorDb, prepareForDecoding, type KeptSilence } from './frontend.ts';
+import { KEPT_SILENCE, prepareForDecoding, type KeptSilence } from './frontend.ts';
 import { EspeakLetterToSound, type LetterToSound } from './letter-to-sound.ts';
 import { readSpeechWav, SPEECH_SAMPLE_RATE } from './wav.ts';
 import type { Recognition, RecognizeOptions, SpeechAvailability, SpeechRecognizer } from './recognizer.ts';
@@ -387,8 +387,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const audio = readSpeechWav(wav);
     const availability = await this.availability();
     if (!availability.available) throw new SpeechUnavailableError(availability.reason);
-    const prepared = prepareForDecoding(audio.pcm, this.keptSilence);
-    const plain: Speech = { pcm: Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), warp: 1, noisy: noiseFloorDb(audio.pcm) > NOISY_FLOOR_DBFS };
+    const { pcm: prepared, roomDb } = prepareForDecoding(audio.pcm, this.keptSilence);
+    const plain: Speech = { pcm: Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), warp: 1, noisy: roomDb > NOISY_FLOOR_DBFS };
     if (options.mode === 'dictation') {
       const { words } = await this.decodeWithLanguageModel(plain, this.dictationSettings);
       return { transcript: words.map((w) => w.word).join(' '), inGrammar: false, seconds: audio.seconds };

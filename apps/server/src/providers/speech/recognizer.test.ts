@@ -448,6 +448,27 @@ describe.runIf(installed || CI)('decisions on what the decoder wrote', () => {
     );
     return file;
   };
+  /**
+   * A stand-in decoder that writes the value it was given for `flag` ("default" without one),
+   * after `prefix`, as the word heard; grammar decodes hear `grammarWord` instead when one is given.
+   */
+  const echoing = (flag: string, prefix: string, grammarWord?: string) => {
+    const file = path.join(bin, `echo${flag}`);
+    const heard = (word: string) => `echo "stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 ${word} 150" > "$seg"`;
+    fs.writeFileSync(
+      file,
+      [
+        '#!/bin/sh',
+        'cat > /dev/null',
+        'seg=""; value=default; jsgf=no',
+        `while [ $# -gt 0 ]; do case "$1" in -hypseg) seg="$2"; shift;; ${flag}) value="$2"; shift;; -jsgf) jsgf=yes; shift;; esac; shift; done`,
+        grammarWord ? `if [ "$jsgf" = yes ]; then ${heard(grammarWord)}; else ${heard(`${prefix}$value`)}; fi` : heard(`${prefix}$value`),
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    return file;
+  };
   const archiveIt = 'stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 archive 60 -9000 -500 it 150';
   beforeAll(() => {
     bin = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-fake-decoder-'));
@@ -477,20 +498,7 @@ describe.runIf(installed || CI)('decisions on what the decoder wrote', () => {
 
   it('gives dictation its own decoder settings, and the command checks\' language model none of them', async () => {
     // The stand-in writes the language weight it was given as the word heard (grammar decodes: "delete").
-    const binary = path.join(bin, 'echo-weight');
-    fs.writeFileSync(
-      binary,
-      [
-        '#!/bin/sh',
-        'cat > /dev/null',
-        'seg=""; lw=default; jsgf=no',
-        'while [ $# -gt 0 ]; do case "$1" in -hypseg) seg="$2"; shift;; -lw) lw="$2"; shift;; -jsgf) jsgf=yes; shift;; esac; shift; done',
-        'if [ "$jsgf" = yes ]; then echo "stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 delete 150" > "$seg"',
-        'else echo "stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 lw$lw 150" > "$seg"; fi',
-        '',
-      ].join('\n'),
-      { mode: 0o755 },
-    );
+    const binary = echoing('-lw', 'lw', 'delete');
     const traces: RecognitionTrace[] = [];
     const recognizer = new PocketsphinxRecognizer({ binary, dictationArgs: ['-lw', '4'], trace: (t) => traces.push(t) });
     expect((await recognizer.recognize(wavOf(1, 16000, '16', 1.5), { mode: 'dictation' })).transcript).toBe('lw4');
@@ -500,19 +508,7 @@ describe.runIf(installed || CI)('decisions on what the decoder wrote', () => {
 
   it('subtracts the decoder\'s noise estimate only from a recording made in a noisy room, when told to', async () => {
     // The stand-in writes whether it was asked to remove noise as the word heard.
-    const binary = path.join(bin, 'echo-noise');
-    fs.writeFileSync(
-      binary,
-      [
-        '#!/bin/sh',
-        'cat > /dev/null',
-        'seg=""; noise=unset',
-        'while [ $# -gt 0 ]; do case "$1" in -hypseg) seg="$2"; shift;; -remove_noise) noise="$2"; shift;; esac; shift; done',
-        'echo "stdin S 0 T -15000 A -14000 L -1000 0 -5000 -500 noise$noise 150" > "$seg"',
-        '',
-      ].join('\n'),
-      { mode: 0o755 },
-    );
+    const binary = echoing('-remove_noise', 'noise');
     const heard = async (options: PocketsphinxOptions, wav: Buffer) => (await new PocketsphinxRecognizer({ binary, ...options }).recognize(wav, { mode: 'dictation' })).transcript;
     const quiet = roomRecording(-Infinity);
     const noisy = roomRecording(-50);
