@@ -9,7 +9,7 @@
 // Tuning D / held-out D: MBROLA voices (diphones of recorded people; US, British and foreign
 // accents), left out where not installed. Names and held-out names: categories named after brands
 // the pronouncing dictionary lacks (letter-to-sound.ts). Tuning loud and held-out loud: a loud room's
-// noise (the other sets' is a quiet office's hum). Dictation's word error rate on tuning and held-out
+// noise (the other sets' is a quiet office's hum). Tuning quiet and held-out quiet: a microphone set low. Dictation's word error rate on tuning and held-out
 // sentences and voices. Needs pocketsphinx, pocketsphinx-en-us, espeak-ng and sox. `npm run
 // bench -- voice` runs only this one.
 import fs from 'node:fs';
@@ -31,12 +31,14 @@ import {
   SPOKEN_HELD_OUT_D,
   SPOKEN_HELD_OUT_LOUD,
   SPOKEN_HELD_OUT_NAMES,
+  SPOKEN_HELD_OUT_QUIET,
   SPOKEN_TUNING_B,
   SPOKEN_TUNING_C,
   SPOKEN_TUNING_D,
   SPOKEN_TUNING_LOUD,
   SPOKEN_TUNING_NAMES,
   SPOKEN_TUNING_NON_COMMANDS,
+  SPOKEN_TUNING_QUIET,
   SPOKEN_TUNING_VOICES,
   measureDictation,
   MBROLA_INSTALL_HINT,
@@ -84,6 +86,7 @@ export default async function run(): Promise<void> {
   // place of OUT_OF_GRAMMAR_WEIGHT (written out in decimals, as JSGF weights are).
   // VOICE_LETTER_TO_SOUND=off: names the dictionary lacks composed from its words or spelled, without espeak-ng's guesses.
   // VOICE_KEEP=0.1,0.3: seconds of silence kept before and after the speech, in place of KEPT_SILENCE.
+  // VOICE_LEVEL=-12: the level quiet speech's loudest frame is raised to, in place of SPEECH_PEAK_DBFS; off leaves every recording at its own level.
   // VOICE_RATE=espeak: the WAVs at the rate espeak-ng wrote them (22050 Hz), resampled by the recogniser itself.
   if (process.env.VOICE_OOG_WEIGHT && !/^0?\.\d+$/.test(process.env.VOICE_OOG_WEIGHT)) throw new Error('VOICE_OOG_WEIGHT is a weight written out in decimals, e.g. 0.000000000001');
   const recognizer = new PocketsphinxRecognizer({
@@ -95,6 +98,7 @@ export default async function run(): Promise<void> {
     ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_DICTATION_ARGS ? { dictationArgs: process.env.VOICE_DICTATION_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_LETTER_TO_SOUND === 'off' ? { letterToSound: null } : {}),
+    ...(process.env.VOICE_LEVEL ? { speechPeakDb: process.env.VOICE_LEVEL === 'off' ? -Infinity : Number(process.env.VOICE_LEVEL) } : {}),
     ...(process.env.VOICE_KEEP ? { keptSilence: (([lead, tail]) => ({ lead: Number(lead), tail: Number(tail) }))(process.env.VOICE_KEEP.split(',')) } : {}),
     grammar: {
       ...(process.env.VOICE_LEAD_WEIGHT ? { leadWeight: process.env.VOICE_LEAD_WEIGHT } : {}),
@@ -121,6 +125,8 @@ export default async function run(): Promise<void> {
       ['held-out D', SPOKEN_HELD_OUT_D],
       ['tuning loud', SPOKEN_TUNING_LOUD],
       ['held-out loud', SPOKEN_HELD_OUT_LOUD],
+      ['tuning quiet', SPOKEN_TUNING_QUIET],
+      ['held-out quiet', SPOKEN_HELD_OUT_QUIET],
       ['names', SPOKEN_TUNING_NAMES],
       ['held-out names', SPOKEN_HELD_OUT_NAMES],
     ];

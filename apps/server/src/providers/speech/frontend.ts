@@ -13,6 +13,9 @@
  * 2. Long pauses before and after the words do the same, less badly, even with the noise floor:
  *    the recording is cut to where the speech is (frame energies against the loudest frame and
  *    the quietest tenth), keeping a little after the last word for its release.
+ *
+ * And because that floor is at a fixed level, quiet speech is first raised to an ordinary level
+ * (SPEECH_PEAK_DBFS), so the floor lies as far under it as under any other.
  */
 import { SPEECH_SAMPLE_RATE } from './wav.ts';
 
@@ -114,19 +117,38 @@ function xorshift32(seed: number): () => number {
 }
 
 /**
- * The audio as the decoder should get it: cut to the speech, over a quiet room's noise floor; and
- * the level of the room it was recorded in (noiseFloorDb), from the same frame levels.
+ * How loud the speech's loudest 10 ms frame is made, at least, before the floor goes under it
+ * (dBFS; -Infinity leaves every recording at its own level). The floor is at a fixed level, so
+ * without this a quiet recording (a microphone set low, or far from the mouth: the browser records
+ * without automatic gain) reached the decoder with the floor close under its words: espeak-ng's
+ * en-us at a twentieth of its amplitude (loudest frame about -39 dBFS) was 20 of the first tuning
+ * set's 33 commands. Raising the quiet speech keeps the floor as far under it as under speech at
+ * an ordinary level; a room's own noise is raised with it, so the decoder hears the same room
+ * against the speech. -22 is just under the quietest loudest frame of any of the recogniser
+ * bench's sets' speech (their noisy voices, about -17 to -22), so they are decoded as before.
  */
-export function prepareForDecoding(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE): { pcm: Int16Array; roomDb: number } {
+export const SPEECH_PEAK_DBFS = -22;
+/** Most a quiet recording is raised by: beyond it, what stands out is more likely a click than a voice. */
+const MOST_GAIN_DB = 40;
+
+/**
+ * The audio as the decoder should get it: cut to the speech, quiet speech raised (SPEECH_PEAK_DBFS),
+ * over a quiet room's noise floor; and the level of the room it was recorded in (noiseFloorDb), from
+ * the same frame levels, raised with the speech.
+ */
+export function prepareForDecoding(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE, speechPeakDb: number = SPEECH_PEAK_DBFS): { pcm: Int16Array; roomDb: number } {
   const frames = speechFrames(pcm);
   const { start, end } = speechBounds(frames, pcm.length, kept);
+  const loudest = frames.speech ? Math.max(...frames.levels.slice(frames.speech.first, frames.speech.last + 1)) : speechPeakDb;
+  const gainDb = Math.min(MOST_GAIN_DB, Math.max(0, speechPeakDb - loudest));
+  const gain = 10 ** (gainDb / 20);
   const out = new Int16Array(end - start);
   const random = xorshift32(0x5eed);
   // Uniform noise with this RMS: amplitude a has RMS a / sqrt(3).
   const amplitude = 32768 * 10 ** (NOISE_FLOOR_DBFS / 20) * Math.sqrt(3);
   for (let i = 0; i < out.length; i++) {
-    const value = (pcm[start + i] as number) + (random() * 2 - 1) * amplitude;
+    const value = (pcm[start + i] as number) * gain + (random() * 2 - 1) * amplitude;
     out[i] = Math.max(-32768, Math.min(32767, Math.round(value)));
   }
-  return { pcm: out, roomDb: roomLevel(frames) };
+  return { pcm: out, roomDb: roomLevel(frames) + gainDb };
 }

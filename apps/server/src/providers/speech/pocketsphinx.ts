@@ -30,7 +30,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
 import { grammarDictionary, loadDictionary, phoneDistance, phonesOf, type PronouncingDictionary } from './dictionary.ts';
-import { KEPT_SILENCE, prepareForDecoding, type KeptSilence } from './frontend.ts';
+import { KEPT_SILENCE, prepareForDecoding, SPEECH_PEAK_DBFS, type KeptSilence } from './frontend.ts';
 import { EspeakLetterToSound, type LetterToSound } from './letter-to-sound.ts';
 import { readSpeechWav, SPEECH_SAMPLE_RATE } from './wav.ts';
 import type { Recognition, RecognizeOptions, SpeechAvailability, SpeechRecognizer } from './recognizer.ts';
@@ -86,6 +86,8 @@ export interface PocketsphinxOptions {
   letterToSound?: LetterToSound | null;
   /** Silence kept before and after the speech (frontend.ts). Default KEPT_SILENCE. */
   keptSilence?: KeptSilence;
+  /** The level quiet speech's loudest frame is raised to (frontend.ts); -Infinity leaves it. Default SPEECH_PEAK_DBFS. */
+  speechPeakDb?: number;
   /** Grammar settings other than the defaults (the recogniser bench compares them on the tuning sets). */
   grammar?: Pick<GrammarOptions, 'leadWeight' | 'closingWeight' | 'phrasings' | 'outOfGrammarWeight'>;
   /** Sees each second look and destructive check (the recogniser bench uses it to choose the distance). */
@@ -330,6 +332,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private readonly topGaussians: number;
   private readonly removeNoise: boolean | 'when-noisy';
   private readonly keptSilence: KeptSilence;
+  private readonly speechPeakDb: number;
   private readonly letterToSound: LetterToSound | null;
   /** DECODER_SETTINGS with the options' grammarArgs in place: worked out once, checked at construction. */
   private readonly grammarSettings: readonly string[];
@@ -348,6 +351,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     this.warps = options.warps?.length ? options.warps : WARP_FACTORS;
     this.topGaussians = options.topGaussians ?? TOP_GAUSSIANS;
     this.keptSilence = options.keptSilence ?? KEPT_SILENCE;
+    this.speechPeakDb = options.speechPeakDb ?? SPEECH_PEAK_DBFS;
     this.removeNoise = options.removeNoise ?? REMOVE_NOISE;
     this.letterToSound = options.letterToSound === undefined ? new EspeakLetterToSound() : options.letterToSound;
     this.grammarSettings = overridden(DECODER_SETTINGS, options.grammarArgs ?? []);
@@ -387,7 +391,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const audio = readSpeechWav(wav);
     const availability = await this.availability();
     if (!availability.available) throw new SpeechUnavailableError(availability.reason);
-    const { pcm: prepared, roomDb } = prepareForDecoding(audio.pcm, this.keptSilence);
+    const { pcm: prepared, roomDb } = prepareForDecoding(audio.pcm, this.keptSilence, this.speechPeakDb);
     const plain: Speech = { pcm: Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), warp: 1, noisy: roomDb > NOISY_FLOOR_DBFS };
     if (options.mode === 'dictation') {
       const { words } = await this.decodeWithLanguageModel(plain, this.dictationSettings);

@@ -10,7 +10,7 @@ import { runVoice } from '../../cli/commands/voice.ts';
 import { grammarDictionary, parseDictionary, phoneDistance, phonesOf, pronounce, withReducedVowels } from './dictionary.ts';
 import { EspeakLetterToSound, ipaToArpabet } from './letter-to-sound.ts';
 import { PocketsphinxRecognizer, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
-import { noiseFloorDb } from './frontend.ts';
+import { noiseFloorDb, prepareForDecoding, SPEECH_PEAK_DBFS } from './frontend.ts';
 import { overridden, parseDecode, parseSegmentation, type PocketsphinxOptions, type RecognitionTrace } from './pocketsphinx.ts';
 import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_TUNING_C, SPOKEN_VOICES, speechToolsAvailable, synthesise, wordErrors } from './spoken-commands.ts';
 
@@ -64,8 +64,8 @@ describe('uploaded audio', () => {
   });
 });
 
-/** Half a second of a room (white noise at `roomDb` dBFS RMS; silence at -Infinity), a second of a loud tone over it, and half a second of the room again. */
-function roomRecording(roomDb: number, rate = 16000): Buffer {
+/** Half a second of a room (white noise at `roomDb` dBFS RMS; silence at -Infinity), a second of a tone over it (-15 dBFS unless `toneDb` lowers it), and half a second of the room again. */
+function roomRecording(roomDb: number, rate = 16000, toneDb = 0): Buffer {
   let state = 12345;
   const random = () => {
     state = (state * 1103515245 + 12345) % 2147483648;
@@ -73,7 +73,7 @@ function roomRecording(roomDb: number, rate = 16000): Buffer {
   };
   const amplitude = Number.isFinite(roomDb) ? 32768 * 10 ** (roomDb / 20) * Math.sqrt(3) : 0;
   const samples = Array.from({ length: rate * 2 }, (_, i) => {
-    const tone = i >= rate / 2 && i < rate * 1.5 ? Math.sin(i / 5) * 8000 : 0;
+    const tone = i >= rate / 2 && i < rate * 1.5 ? Math.sin(i / 5) * 8000 * 10 ** (toneDb / 20) : 0;
     return Math.round(tone + (random() * 2 - 1) * amplitude);
   });
   const wav = new WaveFile();
@@ -94,6 +94,35 @@ describe('the room around the speech', () => {
     const wav = new WaveFile();
     wav.fromScratch(1, 16000, '16', Array.from({ length: 33600 }, (_, i) => Math.round(Math.sin(i / 5) * (Math.floor(i / 1600) % 2 ? 300 : 8000))));
     expect(level(Buffer.from(wav.toBuffer()))).toBe(-Infinity);
+  });
+});
+
+describe('quiet speech', () => {
+  /** The loudest 10 ms frame's level in dBFS. */
+  const loudest = (pcm: Int16Array) => {
+    let best = -Infinity;
+    for (let start = 0; start + 160 <= pcm.length; start += 160) {
+      let sum = 0;
+      for (let i = start; i < start + 160; i++) sum += (pcm[i] as number) ** 2;
+      best = Math.max(best, 10 * Math.log10(sum / 160 / 32768 ** 2));
+    }
+    return best;
+  };
+  it('is raised to an ordinary level before the decoder\'s floor goes under it, and the room with it', () => {
+    // A microphone set 30 dB low: the tone at about -45 dBFS, the room at -80.
+    const { pcm, roomDb } = prepareForDecoding(readSpeechWav(roomRecording(-80, 16000, -30)).pcm);
+    expect(Math.abs(loudest(pcm) - SPEECH_PEAK_DBFS)).toBeLessThan(1);
+    // Raised by about 23 dB: the room is heard as -57 dBFS against the raised speech.
+    expect(Math.abs(roomDb - (-80 + SPEECH_PEAK_DBFS + 45.2))).toBeLessThan(1.5);
+  });
+  it('leaves speech at an ordinary level as it is', () => {
+    const { pcm, roomDb } = prepareForDecoding(readSpeechWav(roomRecording(-62)).pcm);
+    expect(Math.abs(loudest(pcm) + 15.2)).toBeLessThan(0.5);
+    expect(Math.abs(roomDb + 62)).toBeLessThan(1);
+  });
+  it('raises a faint blip by at most 40 dB', () => {
+    const { pcm } = prepareForDecoding(readSpeechWav(roomRecording(-Infinity, 16000, -70)).pcm);
+    expect(loudest(pcm)).toBeLessThan(-15.2 - 70 + 41);
   });
 });
 
@@ -258,6 +287,17 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     // The bench measures 94 % over every command in six voices (and the held-out phrasings in
     // three others, see the README); this subset of 33 must stay close.
     expect(right / total).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('understands commands recorded quietly (a microphone set low), which it misheard at their own level', async () => {
+    const quietly = async (text: string, options: PocketsphinxOptions = {}) => {
+      const heard = await new PocketsphinxRecognizer(options).recognize(await synthesise(text, 'en-us', 160, dir, { gain: -26 }), { mode: 'command', categories: SPOKEN_CATEGORIES });
+      return heard.inGrammar ? parseVoiceCommand(heard.transcript, { categories: SPOKEN_CATEGORIES }) : { intent: 'unknown', slots: {} };
+    };
+    expect(await quietly('open settings')).toMatchObject({ intent: 'navigate', slots: { page: 'settings' } });
+    expect(await quietly('next message')).toMatchObject({ intent: 'next' });
+    // At its own level the floor under it is close to the words: "open family", "the movie".
+    expect(await quietly('open settings', { speechPeakDb: -Infinity })).not.toMatchObject({ intent: 'navigate', slots: { page: 'settings' } });
   });
 
   it('never turns speech that is no command into a destructive action without asking', async () => {

@@ -304,6 +304,36 @@ export const SPOKEN_HELD_OUT_LOUD: SpokenSet = {
 };
 
 /**
+ * Quiet recordings (November 29, the session after the loud rooms): the browser records without
+ * automatic gain, so a microphone set low or far from the mouth gives speech far quieter than
+ * the other sets' (their loudest 10 ms frames are at about -8 to -22 dBFS; here about -34 to
+ * -44). Tuning: the first set's phrasings and other sentences in three tuning voices, one in a
+ * quiet office's hum made quiet with it; used to choose how quiet speech is raised
+ * (SPEECH_PEAK_DBFS). The held-out set below was written with it, before either was decoded, and
+ * is only ever reported.
+ */
+export const SPOKEN_TUNING_QUIET: SpokenSet = {
+  voices: [
+    { voice: 'en-us', speed: 160, gain: -26 },
+    { voice: 'en+f3', speed: 175, gain: -32 },
+    { voice: 'en-gb-scotland', speed: 150, noise: -38, pad: 0.4, gain: -22 },
+  ],
+  categories: SPOKEN_CATEGORIES,
+  commands: SPOKEN_COMMANDS,
+  nonCommands: SPOKEN_TUNING_NON_COMMANDS,
+};
+
+/** Held-out quiet recordings (see SPOKEN_TUNING_QUIET): the first held-out set's phrasings in held-out C's clean voices, at other speeds. */
+export const SPOKEN_HELD_OUT_QUIET: SpokenSet = {
+  ...SPOKEN_HELD_OUT,
+  voices: [
+    { voice: 'en-us+f3', speed: 160, gain: -30 },
+    { voice: 'en-gb-x-rp+f1', speed: 150, pitch: 60, gain: -24 },
+    { voice: 'en-us-nyc+f2', speed: 170, noise: -37, pad: 0.3, gain: -26 },
+  ],
+};
+
+/**
  * A third tuning set (issue 16, November 26, written with held-out C and before the
  * grammar-coverage work): the tuning voices at other speeds, one in a room's noise, saying
  * commands the way people talk to an assistant (politeness before and after, "could you", "go
@@ -619,11 +649,13 @@ export interface SpokenVoice {
   pitch?: number;
   noise?: number;
   pad?: number;
+  /** The whole recording's level changed by this many dB at the end (negative: a microphone set low, or far away). */
+  gain?: number;
 }
 
 /** "en-us -s 160", "en-gb -s 170 -p 70 noise -35 dBFS": how a voice is named in figures. */
 export function voiceLabel(v: SpokenVoice): string {
-  return `${v.voice} -s ${v.speed}${v.pitch === undefined ? '' : ` -p ${v.pitch}`}${v.noise === undefined ? '' : ` noise ${v.noise} dBFS`}${v.pad ? ` pad ${v.pad} s` : ''}`;
+  return `${v.voice} -s ${v.speed}${v.pitch === undefined ? '' : ` -p ${v.pitch}`}${v.noise === undefined ? '' : ` noise ${v.noise} dBFS`}${v.pad ? ` pad ${v.pad} s` : ''}${v.gain === undefined ? '' : ` gain ${v.gain} dB`}`;
 }
 
 /** The rate synthesised speech reaches the recogniser at: 16 kHz (sox resamples), or espeak-ng's own. */
@@ -638,12 +670,13 @@ export type SpokenRate = 16000 | 'espeak';
  * per voice between runs.
  */
 export async function synthesise(text: string, voice: string, speed: number, dir: string, extra: Omit<SpokenVoice, 'voice' | 'speed'> = {}, rate: SpokenRate = 16000): Promise<Buffer> {
-  const stem = path.join(dir, `${voice.replace(/\W/g, '_')}-${speed}-${extra.pitch ?? ''}-${extra.noise ?? ''}-${rate}-${text.replace(/\W+/g, '_').slice(0, 60)}`);
+  const stem = path.join(dir, `${voice.replace(/\W/g, '_')}-${speed}-${extra.pitch ?? ''}-${extra.noise ?? ''}-${extra.gain ?? ''}-${rate}-${text.replace(/\W+/g, '_').slice(0, 60)}`);
   await run('espeak-ng', ['-v', voice, '-s', String(speed), ...(extra.pitch === undefined ? [] : ['-p', String(extra.pitch)]), '-w', `${stem}.raw.wav`, text]);
   const pad = extra.pad ? ['pad', String(extra.pad), String(extra.pad)] : [];
+  const gain = extra.gain === undefined ? [] : ['gain', String(extra.gain)];
   const toRate = rate === 'espeak' ? [] : ['-r', String(rate)];
   if (extra.noise === undefined) {
-    await run('sox', ['-R', `${stem}.raw.wav`, ...toRate, '-c', '1', '-b', '16', `${stem}.wav`, ...pad]);
+    await run('sox', ['-R', `${stem}.raw.wav`, ...toRate, '-c', '1', '-b', '16', `${stem}.wav`, ...pad, ...gain]);
     return fs.readFile(`${stem}.wav`);
   }
   await run('sox', ['-R', `${stem}.raw.wav`, ...toRate, '-c', '1', '-b', '16', `${stem}.clean.wav`, 'norm', '-3', ...pad]);
@@ -652,7 +685,7 @@ export async function synthesise(text: string, voice: string, speed: number, dir
   const noiseRate = rate === 'espeak' ? (await run('soxi', ['-r', `${stem}.clean.wav`])).stdout.trim() : String(rate);
   const amplitude = (10 ** (extra.noise / 20)).toFixed(5);
   await run('sox', ['-R', '-n', '-r', noiseRate, '-c', '1', '-b', '16', `${stem}.noise.wav`, 'synth', stdout.trim(), 'pinknoise', 'vol', amplitude]);
-  await run('sox', ['-R', '-m', `${stem}.clean.wav`, `${stem}.noise.wav`, '-b', '16', `${stem}.wav`]);
+  await run('sox', ['-R', '-m', `${stem}.clean.wav`, `${stem}.noise.wav`, '-b', '16', `${stem}.wav`, ...gain]);
   return fs.readFile(`${stem}.wav`);
 }
 
