@@ -48,11 +48,12 @@ function frameDb(pcm: Int16Array, start: number): number {
 }
 
 /**
- * Each 10 ms frame's level in dBFS, and the first and last frames of speech: those within
- * SPEECH_BELOW_PEAK_DB of the loudest frame and SPEECH_ABOVE_FLOOR_DB above the quietest tenth.
+ * Each 10 ms frame's level in dBFS, and the first and last frames of speech (those within
+ * SPEECH_BELOW_PEAK_DB of the loudest frame and SPEECH_ABOVE_FLOOR_DB above the quietest tenth)
+ * with the loudest frame's level.
  * No speech frames (null) when there are too few frames or nothing stands out.
  */
-function speechFrames(pcm: Int16Array): { levels: number[]; speech: { first: number; last: number } | null } {
+function speechFrames(pcm: Int16Array): { levels: number[]; speech: { first: number; last: number; peak: number } | null } {
   const frames = Math.floor(pcm.length / FRAME);
   const levels = Array.from({ length: frames }, (_, f) => frameDb(pcm, f * FRAME));
   if (frames < 3) return { levels, speech: null };
@@ -69,7 +70,7 @@ function speechFrames(pcm: Int16Array): { levels: number[]; speech: { first: num
       break;
     }
   }
-  return { levels, speech: { first, last } };
+  return { levels, speech: { first, last, peak } };
 }
 
 type SpeechFrames = ReturnType<typeof speechFrames>;
@@ -139,8 +140,7 @@ const MOST_GAIN_DB = 40;
 export function prepareForDecoding(pcm: Int16Array, kept: KeptSilence = KEPT_SILENCE, speechPeakDb: number = SPEECH_PEAK_DBFS): { pcm: Int16Array; roomDb: number } {
   const frames = speechFrames(pcm);
   const { start, end } = speechBounds(frames, pcm.length, kept);
-  const loudest = frames.speech ? Math.max(...frames.levels.slice(frames.speech.first, frames.speech.last + 1)) : speechPeakDb;
-  const gainDb = Math.min(MOST_GAIN_DB, Math.max(0, speechPeakDb - loudest));
+  const gainDb = Math.min(MOST_GAIN_DB, Math.max(0, speechPeakDb - (frames.speech?.peak ?? speechPeakDb)));
   const gain = 10 ** (gainDb / 20);
   const out = new Int16Array(end - start);
   const random = xorshift32(0x5eed);
