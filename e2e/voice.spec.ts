@@ -66,12 +66,13 @@ const openMessageId = (p: Page) => new URL(p.url()).searchParams.get('message');
  * What Chromium's fake microphone plays: `text` said by espeak-ng, after `leadSeconds` of quiet
  * (time to look at the listening state) and with quiet after it (where listening ends), as a
  * 48 kHz WAV like a real microphone's. A little noise: a real room is never digital silence.
+ * `gainDb` below 0 is a microphone set low, or far away.
  */
-function spokenWav(name: string, text: string, leadSeconds: number): string {
+function spokenWav(name: string, text: string, leadSeconds: number, gainDb = 0): string {
   const said = path.join(work, `${name}.espeak.wav`);
   const file = path.join(work, `${name}.wav`);
   execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', said, text]);
-  execFileSync('sox', [said, '-r', '48000', '-c', '1', '-b', '16', file, 'pad', String(leadSeconds), '2.5', 'dither']);
+  execFileSync('sox', [said, '-r', '48000', '-c', '1', '-b', '16', file, 'pad', String(leadSeconds), '2.5', 'gain', String(gainDb), 'dither']);
   return file;
 }
 
@@ -238,6 +239,20 @@ test('spoken: a category named after a brand the dictionary lacks (“open venmo
     await expect(heard).toHaveURL(new RegExp(`${venmoUrl}$`));
     await expect(heard.getByRole('heading', { name: 'Venmo' })).toBeVisible();
     await shot(heard, 'spoken-category');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('spoken quietly: a microphone set low (the words 32 dB under an ordinary level) is still heard, and “open settings” opens Settings', async () => {
+  const wav = spokenWav('quiet', 'open settings', 1.5, -32);
+  const { browser, page: heard } = await browserHearing(wav);
+  try {
+    await heard.goto(categoryUrl);
+    await expect(rows(heard).first()).toBeVisible();
+    await heard.getByTestId('mic-button').click();
+    await expect(panel(heard).getByTestId('voice-transcript')).toContainText('open settings', { timeout: 30_000 });
+    await expect(heard).toHaveURL(/\/settings$/);
   } finally {
     await browser.close();
   }

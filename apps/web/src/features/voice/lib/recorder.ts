@@ -1,20 +1,24 @@
 /**
  * Recording one command or one dictation from the microphone: getUserMedia, an AudioWorklet that
  * hands over the samples and their level, and on stop a 16 kHz mono WAV (lib/wav.ts). Recording
- * stops by itself at VOICE_MAX_SECONDS (the server refuses longer audio), and once the speaker
- * has been quiet after speaking: a moment for a command, longer for a dictation (a pause to
- * think is not the end of a reply).
+ * stops by itself at VOICE_MAX_SECONDS (the server refuses longer audio), and when the
+ * end-pointer (lib/endpoint.ts) says the speaker has finished: quiet after speaking, a moment for
+ * a command, longer for a dictation (a pause to think is not the end of a reply).
  */
 import { VOICE_MAX_SECONDS } from '@mailroom/contract/promises';
 import captureWorkletUrl from './capture-worklet.ts?worker&url';
 import { microphoneSupported } from './capabilities';
+import { Endpointer, meterLevel, type EndpointReason } from './endpoint';
 import { concatenate, encodeWav, resampleTo16k } from './wav';
 
 export interface RecorderCallbacks {
-  /** The microphone's level, 0..1 (RMS), about 20 times a second. */
+  /**
+   * The microphone's level, about 20 times a second: 0..1 on a decibel scale from -60 dBFS to full
+   * scale, so a microphone set low still moves the meter.
+   */
   onLevel?: (level: number, seconds: number) => void;
-  /** Recording stopped by itself: the time limit, or silence after a command. */
-  onAutoStop?: (reason: 'limit' | 'silence') => void;
+  /** Recording stopped by itself: the time limit (or a command's), or quiet after speaking, or no speech at all. */
+  onAutoStop?: (reason: EndpointReason) => void;
 }
 
 /** Why the microphone cannot be used, in words a person can act on. */
@@ -24,14 +28,6 @@ export class MicrophoneError extends Error {
     this.name = 'MicrophoneError';
   }
 }
-
-/** Silence that ends a command once speech was heard. */
-const COMMAND_END_SILENCE_S = 1.2;
-/** Silence that ends a dictation once speech was heard. */
-const DICTATION_END_SILENCE_S = 2.5;
-/** A command that never starts (nothing said) ends after this long. */
-const COMMAND_NO_SPEECH_S = 6;
-
 
 export function describeMicrophoneError(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
@@ -49,16 +45,13 @@ export class VoiceRecorder {
   private chunks: Float32Array[] = [];
   private frames = 0;
   private stopped = false;
-  private heardSpeech = false;
-  private quietFrames = 0;
-  private noiseFloor = 0.005;
   private lastLevelAt = 0;
 
-  private readonly mode: 'command' | 'dictation';
+  private readonly endpointer: Endpointer;
   private readonly callbacks: RecorderCallbacks;
 
   constructor(mode: 'command' | 'dictation', callbacks: RecorderCallbacks = {}) {
-    this.mode = mode;
+    this.endpointer = new Endpointer(mode);
     this.callbacks = callbacks;
   }
 
@@ -92,32 +85,24 @@ export class VoiceRecorder {
     this.frames += samples.length;
     const seconds = this.seconds;
     const blockSeconds = samples.length / this.context.sampleRate;
-    // End-pointing: speech is well above the room's level (tracked while nobody speaks).
-    if (rms > Math.max(0.015, this.noiseFloor * 4)) {
-      this.heardSpeech = true;
-      this.quietFrames = 0;
-    } else {
-      this.noiseFloor = this.noiseFloor * 0.95 + rms * 0.05;
-      this.quietFrames += samples.length;
-    }
+    const ended = this.endpointer.push(rms, samples.length, this.context.sampleRate);
     if (seconds - this.lastLevelAt >= 0.05) {
       this.lastLevelAt = seconds;
-      this.callbacks.onLevel?.(Math.min(1, rms * 4), seconds);
+      this.callbacks.onLevel?.(meterLevel(rms), seconds);
     }
     if (seconds + blockSeconds > VOICE_MAX_SECONDS) this.autoStop('limit');
-    else if (this.heardSpeech && this.quietFrames / this.context.sampleRate >= (this.mode === 'command' ? COMMAND_END_SILENCE_S : DICTATION_END_SILENCE_S)) this.autoStop('silence');
-    else if (this.mode === 'command' && !this.heardSpeech && seconds >= COMMAND_NO_SPEECH_S) this.autoStop('silence');
+    else if (ended) this.autoStop(ended);
   }
 
-  private autoStop(reason: 'limit' | 'silence'): void {
+  private autoStop(reason: EndpointReason): void {
     if (this.stopped) return;
     this.stopped = true;
     this.callbacks.onAutoStop?.(reason);
   }
 
-  /** Whether anything louder than the room was heard. */
+  /** Whether speech was heard above the room (else there is nothing to recognise). */
   get heardAnything(): boolean {
-    return this.heardSpeech;
+    return this.endpointer.heardSpeech;
   }
 
   /** Stops recording and returns the audio as a 16 kHz mono WAV (at most VOICE_MAX_SECONDS). */
