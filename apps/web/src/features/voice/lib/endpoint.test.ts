@@ -110,6 +110,14 @@ describe('when the recorder hears speech', () => {
     expect(result.stoppedAt!).toBeLessThan(spoke + 1.5);
   });
 
+  it('goes on listening to a quiet speaker after a knock on the microphone 30 dB louder than their words', () => {
+    const mic = new Microphone(-75).quiet(0.5).speech(1, -45).click(0.02, -15).speech(2, -45);
+    const spoke = mic.seconds;
+    const result = listen(mic.quiet(4));
+    expect(result.stoppedAt!).toBeGreaterThan(spoke + 1);
+    expect(result.stoppedAt!).toBeLessThan(spoke + 1.5);
+  });
+
   it('stops a command after 15 s in a room that never goes quiet, but lets a dictation go on', () => {
     const mic = new Microphone(-70).speech(20, -20);
     expect(listen(mic)).toMatchObject({ reason: 'limit', stoppedAt: 15 });

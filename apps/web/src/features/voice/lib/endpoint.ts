@@ -21,7 +21,8 @@ const QUIETEST_SPEECH_DBFS = -60;
 /**
  * Once the speaker is heard, what keeps the recording going is also within this much of their
  * loudest: a television or a conversation across the room is speech too, and its pauses make the
- * room's level, but it is far quieter than the person at the microphone.
+ * room's level, but it is far quieter than the person at the microphone. Their loudest is the
+ * loudest level held for BURST_FRAMES, so a knock on the microphone does not set it.
  */
 const SPEAKER_RANGE_DB = 25;
 /** Speech has begun when this many of the last ONSET_WINDOW_FRAMES were speech (80 of 200 ms): a click or a tap is not enough. */
@@ -64,6 +65,8 @@ export class Endpointer {
   private readonly room: number[] = [];
   private readonly recent: boolean[] = [];
   private run = 0;
+  /** The levels of the current run of frames above the room (the last BURST_FRAMES of them). */
+  private readonly held: number[] = [];
   private lastSpeechFrame = 0;
   private speech = false;
   private loudest = -Infinity;
@@ -120,7 +123,11 @@ export class Endpointer {
       this.speech = true;
       this.lastSpeechFrame = this.frames;
     }
-    if (this.speech && level !== null && heardAboveRoom) this.loudest = Math.max(this.loudest, level);
+    if (level !== null && heardAboveRoom) {
+      this.held.push(level);
+      if (this.held.length > BURST_FRAMES) this.held.shift();
+    } else this.held.length = 0;
+    if (this.speech && this.held.length === BURST_FRAMES) this.loudest = Math.max(this.loudest, Math.min(...this.held));
     const speaking = heardAboveRoom && level !== null && level > this.loudest - SPEAKER_RANGE_DB;
     this.run = speaking ? this.run + 1 : 0;
     if (this.run >= BURST_FRAMES) this.lastSpeechFrame = this.frames;
