@@ -74,14 +74,18 @@ async function words(dir: string, text: string, voice: string, speed: number): P
   return said.map((v) => v * scale);
 }
 
-let pink: Float32Array | null = null;
-/** Pink noise at `rmsDbfs`, `length` samples from `offset` into one long repeatable stretch of it. */
+let pink: { samples: Float32Array; rms: number } | null = null;
+/** Pink noise at `rmsDbfs`, `length` samples from `offset` into one long repeatable stretch of it (made and measured once). */
 async function room(rmsDbfs: number, length: number, offset: number): Promise<Float32Array> {
-  pink ??= await samplesOf('-n', ['synth', '60', 'pinknoise']);
-  let sum = 0;
-  for (const v of pink) sum += v * v;
-  const scale = 10 ** (rmsDbfs / 20) / Math.sqrt(sum / pink.length);
-  return Float32Array.from({ length }, (_, i) => (pink as Float32Array)[(offset + i) % (pink as Float32Array).length]! * scale);
+  if (!pink) {
+    const samples = await samplesOf('-n', ['synth', '60', 'pinknoise']);
+    let sum = 0;
+    for (const v of samples) sum += v * v;
+    pink = { samples, rms: Math.sqrt(sum / samples.length) };
+  }
+  const { samples, rms } = pink;
+  const scale = 10 ** (rmsDbfs / 20) / rms;
+  return Float32Array.from({ length }, (_, i) => samples[(offset + i) % samples.length]! * scale);
 }
 
 /** Runs a recording through a detector: when it said to stop (seconds), and whether it heard speech. */

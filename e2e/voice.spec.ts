@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { parseRawMessage } from '@mailroom/mail-parse';
 import Database from 'better-sqlite3';
 import { expect, testWithServer } from './fixtures.ts';
@@ -77,14 +77,18 @@ function spokenWav(name: string, text: string, leadSeconds: number, gainDb = 0):
   return file;
 }
 
-/** A Chromium whose microphone is `wav` (permission granted, no prompt), signed in as the demo user. */
-async function browserHearing(wav: string): Promise<{ browser: Browser; page: Page }> {
+/** Runs `use` in a Chromium whose microphone is `wav` (permission granted, no prompt), signed in as the demo user, then closes it. */
+async function withMicrophone(wav: string, use: (page: Page) => Promise<void>): Promise<void> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...LAUNCH_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`],
   });
-  const heard = await browser.newContext({ ...contextOptions(baseUrl, { width: 1280, scheme: 'light' }), storageState, permissions: ['microphone'] });
-  return { browser, page: await heard.newPage() };
+  try {
+    const heard = await browser.newContext({ ...contextOptions(baseUrl, { width: 1280, scheme: 'light' }), storageState, permissions: ['microphone'] });
+    await use(await heard.newPage());
+  } finally {
+    await browser.close();
+  }
 }
 
 async function seriousViolations(p: Page, where: string): Promise<string[]> {
@@ -203,8 +207,7 @@ test('typed in the palette: commands move through the list, archive with Undo, a
 
 test('spoken: Chromium’s microphone says “next message”, the server recognises it offline, and the reading pane moves on; axe passes while listening', async () => {
   const wav = spokenWav('next', 'next message', 2.5);
-  const { browser, page: heard } = await browserHearing(wav);
-  try {
+  await withMicrophone(wav, async (heard) => {
     await heard.goto(categoryUrl);
     await rows(heard).first().getByRole('button').click();
     await expect.poll(() => openMessageId(heard)).not.toBeNull();
@@ -224,15 +227,12 @@ test('spoken: Chromium’s microphone says “next message”, the server recogn
     await expect.poll(() => openMessageId(heard)).toBe(listed[1]);
     await shot(heard, 'spoken-done');
     expect(await seriousViolations(heard, 'after a spoken command')).toEqual([]);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('spoken: a category named after a brand the dictionary lacks (“open venmo”) opens, heard as espeak-ng’s letter-to-sound rules say it', async () => {
   const wav = spokenWav('venmo', 'open venmo', 1.5);
-  const { browser, page: heard } = await browserHearing(wav);
-  try {
+  await withMicrophone(wav, async (heard) => {
     await heard.goto(categoryUrl);
     await expect(rows(heard).first()).toBeVisible();
     await heard.getByTestId('mic-button').click();
@@ -240,29 +240,23 @@ test('spoken: a category named after a brand the dictionary lacks (“open venmo
     await expect(heard).toHaveURL(new RegExp(`${venmoUrl}$`));
     await expect(heard.getByRole('heading', { name: 'Venmo' })).toBeVisible();
     await shot(heard, 'spoken-category');
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('spoken quietly: a microphone set low (the words 32 dB under an ordinary level) is still heard, and “open settings” opens Settings', async () => {
   const wav = spokenWav('quiet', 'open settings', 1.5, -32);
-  const { browser, page: heard } = await browserHearing(wav);
-  try {
+  await withMicrophone(wav, async (heard) => {
     await heard.goto(categoryUrl);
     await expect(rows(heard).first()).toBeVisible();
     await heard.getByTestId('mic-button').click();
     await expect(panel(heard).getByTestId('voice-transcript')).toContainText('open settings', { timeout: 30_000 });
     await expect(heard).toHaveURL(/\/settings$/);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('Voice Reply: the message is read out, the reply dictated, edited, and sent into the thread in Gmail', async ({ server }) => {
   const wav = spokenWav('dictation', DICTATED, 0.5);
-  const { browser, page: heard } = await browserHearing(wav);
-  try {
+  await withMicrophone(wav, async (heard) => {
     // From the reading pane's "Reply by voice".
     await heard.goto(peopleUrl);
     await heard.locator(`[data-testid="message-row"][data-message-id="${annId}"]`).getByRole('button').click();
@@ -298,9 +292,7 @@ test('Voice Reply: the message is read out, the reply dictated, edited, and sent
     expect(reply.meta.to.map((a) => a.address)).toEqual(['ann@acme.example']);
     expect(reply.text).toContain(written.trim());
     expect(reply.text).toContain('See you then, Demo');
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('Voice Reply starts on the inbox, most important first; any category can be chosen instead', async () => {
