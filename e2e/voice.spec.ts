@@ -69,11 +69,12 @@ const openMessageId = (p: Page) => new URL(p.url()).searchParams.get('message');
  * 48 kHz WAV like a real microphone's. A little noise: a real room is never digital silence.
  * `gainDb` below 0 is a microphone set low, or far away.
  */
-function spokenWav(name: string, text: string, leadSeconds: number, gainDb = 0): string {
+function spokenWav(name: string, text: string, leadSeconds: number, microphone: { gainDb?: number; band?: string } = {}): string {
   const said = path.join(work, `${name}.espeak.wav`);
   const file = path.join(work, `${name}.wav`);
   execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', said, text]);
-  execFileSync('sox', [said, '-r', '48000', '-c', '1', '-b', '16', file, 'pad', String(leadSeconds), '2.5', 'gain', String(gainDb), 'dither']);
+  const band = microphone.band ? ['sinc', microphone.band] : [];
+  execFileSync('sox', [said, '-r', '48000', '-c', '1', '-b', '16', file, 'pad', String(leadSeconds), '2.5', ...band, 'gain', String(microphone.gainDb ?? 0), 'dither']);
   return file;
 }
 
@@ -244,13 +245,27 @@ test('spoken: a category named after a brand the dictionary lacks (“open venmo
 });
 
 test('spoken quietly: a microphone set low (the words 32 dB under an ordinary level) is still heard, and “open settings” opens Settings', async () => {
-  const wav = spokenWav('quiet', 'open settings', 1.5, -32);
+  const wav = spokenWav('quiet', 'open settings', 1.5, { gainDb: -32 });
   await withMicrophone(wav, async (heard) => {
     await heard.goto(categoryUrl);
     await expect(rows(heard).first()).toBeVisible();
     await heard.getByTestId('mic-button').click();
     await expect(panel(heard).getByTestId('voice-transcript')).toContainText('open settings', { timeout: 30_000 });
     await expect(heard).toHaveURL(/\/settings$/);
+    // A wideband microphone, however quiet, is not taken for a telephone's.
+    await expect(panel(heard).getByTestId('voice-microphone-note')).toHaveCount(0);
+  });
+});
+
+test('spoken through a telephone-quality microphone (nothing above 3.4 kHz, a headset in call mode): the panel says so and what works better', async () => {
+  const wav = spokenWav('telephone', 'go to the inbox', 1.5, { band: '300-3400' });
+  await withMicrophone(wav, async (heard) => {
+    await heard.goto(categoryUrl);
+    await expect(rows(heard).first()).toBeVisible();
+    await heard.getByTestId('mic-button').click();
+    await expect(panel(heard).getByTestId('voice-microphone-note')).toContainText('telephone-quality sound', { timeout: 30_000 });
+    await expect(panel(heard).getByTestId('voice-microphone-note')).toContainText('A built-in or wired microphone works better');
+    await shot(heard, 'spoken-telephone-band');
   });
 });
 

@@ -51,6 +51,11 @@ export const speechRecognitionResultSchema = z.object({
   seconds: z.number(),
   /** Command mode: the command understood (`unknown` with hints when none); null for dictation. */
   command: voiceCommandResultSchema.nullable(),
+  /**
+   * True when the recording carried only a telephone's band (nothing above about 4 kHz): the
+   * recogniser hears such audio far less well, and the user is told so.
+   */
+  narrowband: z.boolean().optional(),
 });
 export type SpeechRecognitionResult = z.infer<typeof speechRecognitionResultSchema>;
 

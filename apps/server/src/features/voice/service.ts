@@ -49,7 +49,8 @@ export async function recognizeForUser(services: Pick<AppServices, 'db' | 'speec
     if (error instanceof SpeechDecodeError) throw new FnError('UNAVAILABLE', `Nothing was recognised: ${error.message}. Try again, or type the command (Ctrl+K).`);
     throw error;
   }
-  if (mode === 'dictation') return { mode, transcript: heard.transcript, inGrammar: false, seconds: heard.seconds, command: null };
+  const narrowband = heard.narrowband ? { narrowband: true } : {};
+  if (mode === 'dictation') return { mode, transcript: heard.transcript, inGrammar: false, seconds: heard.seconds, command: null, ...narrowband };
   // Speech outside the command grammar is shown, never acted on: what it sounded like is only
   // offered as "Did you mean …?".
   const options = { categories: vocabulary.categories };
@@ -70,5 +71,6 @@ export async function recognizeForUser(services: Pick<AppServices, 'db' | 'speec
       hints: command.hints.map((h) => ({ intent: h.intent, slots: h.slots as Record<string, string | number>, say: h.say })),
       ...(heard.doubtful && DESTRUCTIVE_INTENTS.has(command.intent as never) ? { askFirst: true } : {}),
     },
+    ...narrowband,
   };
 }

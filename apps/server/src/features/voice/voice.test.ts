@@ -25,12 +25,13 @@ class ScriptedRecognizer implements SpeechRecognizer {
   transcript = 'open receipts';
   inGrammar = true;
   doubtful = false;
+  narrowband = false;
   async availability() {
     return { available: true as const };
   }
   async recognize(_wav: Uint8Array, options: RecognizeOptions): Promise<Recognition> {
     this.calls.push(options);
-    return { transcript: this.transcript, inGrammar: this.inGrammar, seconds: 1, ...(this.doubtful ? { doubtful: true } : {}) };
+    return { transcript: this.transcript, inGrammar: this.inGrammar, seconds: 1, ...(this.doubtful ? { doubtful: true } : {}), ...(this.narrowband ? { narrowband: true } : {}) };
   }
 }
 
@@ -108,6 +109,18 @@ describe('voice recognition over HTTP', () => {
     } finally {
       recognizer.doubtful = false;
       recognizer.transcript = 'open receipts';
+    }
+  });
+
+  test('a telephone-band recording is said to be one, in commands and dictation, beside what was heard', async () => {
+    expect((await recognize(alice, silence(1))).result).not.toHaveProperty('narrowband');
+    recognizer.narrowband = true;
+    try {
+      const command = await recognize(alice, silence(1));
+      expect(command.result).toMatchObject({ narrowband: true, command: { intent: 'open_category', slots: { name: 'Receipts' } } });
+      expect((await recognize(alice, silence(1), { mode: 'dictation' })).result).toMatchObject({ narrowband: true, command: null });
+    } finally {
+      recognizer.narrowband = false;
     }
   });
 

@@ -29,10 +29,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
+import { isNarrowband } from './bandwidth.ts';
 import { grammarDictionary, loadDictionary, phoneDistance, phonesOf, type PronouncingDictionary } from './dictionary.ts';
 import { KEPT_SILENCE, prepareForDecoding, SPEECH_PEAK_DBFS, type KeptSilence } from './frontend.ts';
 import { EspeakLetterToSound, type LetterToSound } from './letter-to-sound.ts';
-import { readSpeechWav, SPEECH_SAMPLE_RATE } from './wav.ts';
+import { readSpeechWav, SPEECH_SAMPLE_RATE, type DecodedAudio } from './wav.ts';
 import type { Recognition, RecognizeOptions, SpeechAvailability, SpeechRecognizer } from './recognizer.ts';
 
 export const POCKETSPHINX_INSTALL_HINT = 'install with apt-get install pocketsphinx pocketsphinx-en-us';
@@ -391,6 +392,11 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const audio = readSpeechWav(wav);
     const availability = await this.availability();
     if (!availability.available) throw new SpeechUnavailableError(availability.reason);
+    const heard = await this.recognizeAudio(audio, options);
+    return isNarrowband(audio.pcm) ? { ...heard, narrowband: true } : heard;
+  }
+
+  private async recognizeAudio(audio: DecodedAudio, options: RecognizeOptions): Promise<Recognition> {
     const { pcm: prepared, roomDb } = prepareForDecoding(audio.pcm, this.keptSilence, this.speechPeakDb);
     const plain: Speech = { pcm: Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), warp: 1, noisy: roomDb > NOISY_FLOOR_DBFS };
     if (options.mode === 'dictation') {

@@ -452,6 +452,27 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     expect(await runVoice(['recognize', '--wav', file, '--categories', 'Receipts,Travel Plans'], io)).toBe(0);
     expect(JSON.parse(out.join(''))).toEqual({ transcript: 'open receipts', intent: 'open_category', slots: { name: 'Receipts' } });
     expect(out.join('').trim().split('\n')).toHaveLength(1);
+    expect(err).toEqual([]);
+  });
+
+  it('tells telephone-band audio (a headset in call mode, a WAV made at 8 kHz) from wideband; the CLI says so on stderr, its one JSON line unchanged', async () => {
+    const wideband = path.join(dir, 'wideband.wav');
+    fs.writeFileSync(wideband, await synthesise('open settings', 'en-us', 160, dir));
+    const telephone = path.join(dir, 'telephone.wav');
+    const eightKilohertz = path.join(dir, 'eight-kilohertz.wav');
+    await promisify(execFile)('sox', ['-R', wideband, telephone, 'sinc', '300-3400']);
+    await promisify(execFile)('sox', ['-R', wideband, '-r', '8000', eightKilohertz]);
+    const heard = async (file: string) => recognizer.recognize(fs.readFileSync(file), { mode: 'command' });
+    expect(await heard(wideband)).not.toHaveProperty('narrowband');
+    expect(await heard(telephone)).toMatchObject({ narrowband: true });
+    expect(await heard(eightKilohertz)).toMatchObject({ narrowband: true });
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => err.push(t) } };
+    expect(await runVoice(['recognize', '--wav', telephone], io)).toBe(0);
+    expect(out.join('').trim().split('\n')).toHaveLength(1);
+    expect(Object.keys(JSON.parse(out.join('')) as object)).toEqual(['transcript', 'intent', 'slots']);
+    expect(err.join('')).toMatch(/telephone-band audio \(nothing above 4 kHz\)/);
   });
 
   it('CLI: voice recognize takes espeak-ng --stdout as it comes (22050 Hz, a streamed header)', async () => {

@@ -30,6 +30,12 @@ export interface Recognition {
    * did not come out as that command). The caller must not act on it without asking.
    */
   doubtful?: boolean;
+  /**
+   * True when the recording carries only a telephone's band, nothing to speak of above 4 kHz (a
+   * Bluetooth headset in call mode, a WAV made at 8 kHz): the acoustic model learnt from wideband
+   * speech and hears such audio far less well, which the user should be told.
+   */
+  narrowband?: boolean;
   /** Length of the audio, for real-time-factor figures. */
   seconds: number;
 }

@@ -223,6 +223,11 @@ function ReplyToMessage({ messageId }: { messageId: string }) {
           )}
         </div>
         {notice ? <p className="mt-2 text-sm text-warning" role="status">{notice}</p> : null}
+        {voice.microphoneNote && !dictating ? (
+          <p className="mt-2 text-sm text-muted" data-testid="voice-reply-microphone-note">
+            {voice.microphoneNote}
+          </p>
+        ) : null}
 
         <label htmlFor={bodyId} className="mt-4 block text-sm font-medium">
           Reply text

@@ -91,6 +91,7 @@ export default function VoicePanelBody() {
                 ))}
               </ul>
             ) : null}
+            {phase.via === 'spoken' && voice.microphoneNote ? <MicrophoneNote note={voice.microphoneNote} /> : null}
             {phase.outcome.undo ? (
               <Button size="sm" variant="secondary" icon="undo" onClick={phase.outcome.undo}>
                 Undo
@@ -146,5 +147,15 @@ export default function VoicePanelBody() {
       </div>
       {phase.kind !== 'idle' ? <IconButton icon="close" label="Close the voice panel" className="absolute top-2 right-2 h-8 w-8" onClick={voice.dismiss} /> : null}
     </section>
+  );
+}
+
+/** What the recording showed of the microphone: why speech may go unrecognised, and what helps. */
+function MicrophoneNote({ note }: { note: string }) {
+  return (
+    <p className="flex items-start gap-2 text-xs text-muted" data-testid="voice-microphone-note">
+      <Icon name="mic" size={16} className="mt-0.5 shrink-0" />
+      <span>{note}</span>
+    </p>
   );
 }

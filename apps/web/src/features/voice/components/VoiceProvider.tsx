@@ -7,6 +7,7 @@ import { useSettings } from '../../settings';
 import { recognizeSpeech, useVoiceStatus } from '../api/voice';
 import type { BrowserRecognition } from '../lib/browserRecognizer';
 import { browserRecognitionSupported, microphoneSupported } from '../lib/capabilities';
+import { NARROWBAND_NOTE } from '../lib/describe';
 import type { VoiceRecorder } from '../lib/recorder';
 import { messageForReading, speak, speechSynthesisSupported, stopSpeaking } from '../lib/speak';
 import type { VoiceCommand, VoiceCommandHandler, VoiceOutcome } from '../lib/types';
@@ -30,6 +31,8 @@ export interface VoiceContextValue {
   engine: VoiceRecognizerChoice;
   /** Why the chosen recogniser cannot be used here (null when it can). */
   unavailableReason: string | null;
+  /** What the last recording showed of the microphone (telephone-quality sound), until one does not. */
+  microphoneNote: string | null;
   listening: boolean;
   reading: boolean;
   paletteOpen: boolean;
@@ -67,6 +70,7 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
   const [phase, setPhase] = useState<VoicePhase>({ kind: 'idle' });
   const [reading, setReading] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [microphoneNote, setMicrophoneNote] = useState<string | null>(null);
   const choice: VoiceRecognizerChoice = settings.data?.settings.voice.recognizer ?? 'offline';
   const status = useVoiceStatus(choice === 'offline');
 
@@ -223,6 +227,7 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
           return;
         }
         const result = await recognizeSpeech(wav, mode);
+        setMicrophoneNote(result.narrowband ? NARROWBAND_NOTE : null);
         if (mode === 'dictation') {
           endDictation(result.transcript);
           show({ kind: 'idle' });
@@ -346,6 +351,7 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
     choice,
     engine,
     unavailableReason,
+    microphoneNote,
     listening,
     reading,
     paletteOpen,

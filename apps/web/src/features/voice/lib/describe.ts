@@ -57,3 +57,10 @@ export const EXAMPLE_COMMANDS: ReadonlyArray<{ say: string; does: string }> = [
   { say: 'reply / reply all / forward', does: 'answer the open message' },
   { say: 'use suggestion two / send / cancel', does: 'in Voice reply' },
 ];
+
+/**
+ * Said under what was recognised when the recording had only a telephone's band (the server's
+ * `narrowband`): the recogniser hears such audio far less well, and the fix is in the user's hands.
+ */
+export const NARROWBAND_NOTE =
+  'Your microphone sends telephone-quality sound (nothing above 4 kHz, as a Bluetooth headset does in call mode), so speech is recognised far less often. A built-in or wired microphone works better.';
