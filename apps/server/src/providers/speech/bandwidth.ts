@@ -9,6 +9,7 @@
  * "x" of "inbox"), and even its vowels' upper formants; a telephone band has nothing there but
  * the filter's leak and the recording's own noise.
  */
+import { FRAME, frameLevels } from './frontend.ts';
 import { SPEECH_SAMPLE_RATE } from './wav.ts';
 
 /** The band a telephone does not carry: a telephone's passband ends at 3.4 kHz, an 8 kHz recording's at 4 kHz. */
@@ -24,7 +25,6 @@ export const HIGH_BAND_HZ = 4800;
  * close under their speech).
  */
 export const NARROWBAND_BELOW_DB = -45;
-const FRAME = Math.round(SPEECH_SAMPLE_RATE * 0.01);
 
 /** One second-order section's coefficients (normalised so a0 = 1). */
 interface Biquad {
@@ -51,7 +51,8 @@ function highPass(hz: number, q: number, sampleRate: number): Biquad {
  * them stays far under a wideband recording's high sounds. Once only and at 4.5 kHz, recordings
  * resampled to 8 kHz and back reached -37 dB, among the wideband ones.
  */
-const BUTTERWORTH_8_Q = [1, 3, 5, 7].map((k) => 1 / (2 * Math.sin((k * Math.PI) / 16)));
+const BUTTERWORTH_8 = [1, 3, 5, 7].map((k) => highPass(HIGH_BAND_HZ, 1 / (2 * Math.sin((k * Math.PI) / 16)), SPEECH_SAMPLE_RATE));
+const HIGH_PASS = [...BUTTERWORTH_8, ...BUTTERWORTH_8];
 
 function filtered(pcm: Int16Array, sections: readonly Biquad[]): Float64Array {
   const out = Float64Array.from(pcm);
@@ -74,15 +75,6 @@ function filtered(pcm: Int16Array, sections: readonly Biquad[]): Float64Array {
   return out;
 }
 
-function frameLevels(samples: ArrayLike<number>): number[] {
-  const frames = Math.floor(samples.length / FRAME);
-  return Array.from({ length: frames }, (_, f) => {
-    let sum = 0;
-    for (let i = f * FRAME; i < (f + 1) * FRAME; i++) sum += (samples[i] as number) ** 2;
-    return 10 * Math.log10(Math.max(sum / FRAME, 1e-6) / 32768 ** 2);
-  });
-}
-
 /** The level `share` of the way up `values` (0: the quietest, 1: the loudest). */
 function percentile(values: readonly number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -99,8 +91,7 @@ const FEWEST_FRAMES = 20;
  */
 export function highBandDb(pcm: Int16Array): number | null {
   if (pcm.length < FRAME * FEWEST_FRAMES) return null;
-  const sections = BUTTERWORTH_8_Q.map((q) => highPass(HIGH_BAND_HZ, q, SPEECH_SAMPLE_RATE));
-  const high = filtered(pcm, [...sections, ...sections]);
+  const high = filtered(pcm, HIGH_PASS);
   return Math.min(0, percentile(frameLevels(high), 0.98) - percentile(frameLevels(pcm), 0.98));
 }
 

@@ -37,14 +37,17 @@ export interface KeptSilence {
  */
 export const KEPT_SILENCE: KeptSilence = { lead: 0.02, tail: 0.15 };
 
-const FRAME = Math.round(SPEECH_SAMPLE_RATE * 0.01);
+/** Samples in a 10 ms frame at SPEECH_SAMPLE_RATE. */
+export const FRAME = Math.round(SPEECH_SAMPLE_RATE * 0.01);
 
-function frameDb(pcm: Int16Array, start: number): number {
-  let sum = 0;
-  const end = Math.min(pcm.length, start + FRAME);
-  for (let i = start; i < end; i++) sum += (pcm[i] as number) * (pcm[i] as number);
-  const rms = Math.sqrt(sum / Math.max(1, end - start));
-  return 20 * Math.log10(Math.max(rms, 1e-3) / 32768);
+/** Each whole 10 ms frame's level in dBFS (16-bit full scale; -150 for digital silence). */
+export function frameLevels(samples: ArrayLike<number>): number[] {
+  const frames = Math.floor(samples.length / FRAME);
+  return Array.from({ length: frames }, (_, f) => {
+    let sum = 0;
+    for (let i = f * FRAME; i < (f + 1) * FRAME; i++) sum += (samples[i] as number) ** 2;
+    return 10 * Math.log10(Math.max(sum / FRAME, 1e-6) / 32768 ** 2);
+  });
 }
 
 /**
@@ -54,8 +57,8 @@ function frameDb(pcm: Int16Array, start: number): number {
  * No speech frames (null) when there are too few frames or nothing stands out.
  */
 function speechFrames(pcm: Int16Array): { levels: number[]; speech: { first: number; last: number; peak: number } | null } {
-  const frames = Math.floor(pcm.length / FRAME);
-  const levels = Array.from({ length: frames }, (_, f) => frameDb(pcm, f * FRAME));
+  const levels = frameLevels(pcm);
+  const frames = levels.length;
   if (frames < 3) return { levels, speech: null };
   const sorted = [...levels].sort((a, b) => a - b);
   const peak = sorted[sorted.length - 1] as number;
