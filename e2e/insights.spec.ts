@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Insights } from '@mailroom/contract';
+import type { Insights, OpsStatus } from '@mailroom/contract';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, testWithServer } from './fixtures.ts';
 import { startDemoServer } from './server.ts';
@@ -182,10 +182,25 @@ test('/ops: a fault drill makes the sync fail with its reason, and Retry after t
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 
+  // The job also tries again by itself, 5, 10, 20 and 40 s after each failure. Had the drill ended
+  // just before one of those attempts, that attempt would run it and leave nothing to retry (a
+  // busy CI machine once did exactly that). So end the drill while its next attempt is well ahead
+  // (or once it is out of attempts): then it is the Retry button that runs the job.
+  await expect
+    .poll(
+      async () => {
+        const { jobs: mine } = await callFn<OpsStatus>(page, 'getOpsStatus');
+        const job = mine.find((j) => j.id === jobId);
+        return job?.state === 'failed' || (job?.state === 'retry' && job.runAt !== null && Date.parse(job.runAt) - Date.now() > 8_000);
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe(true);
   await instance.getByRole('button', { name: 'End the drill' }).click();
   await expect(instance.getByText('The drill is off.')).toBeVisible();
   const row = jobs.locator(`[data-job-id="${jobId}"]`);
   await row.getByRole('button', { name: /^Retry/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Retried: Mailbox sync is (queued|running|done)\.$/ })).toBeVisible();
   await expect(row.getByText('done', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(row).not.toContainText('Mail service not enabled');
 });
