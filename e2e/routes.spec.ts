@@ -385,6 +385,8 @@ test.describe('signed in', () => {
   });
 
   test('settings: the display name is edited by keyboard, checked, greets on /features, and goes back to the sign-in name', async ({ signedIn: page }) => {
+    // 11 s on a quiet machine, 57 s on a slower CI machine (of the default 90 s).
+    test.setTimeout(150_000);
     await page.goto('/settings');
     await heading(page, 'Settings');
     const name = page.getByLabel('Display name');
