@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import { parseVoiceCommand, type VoiceCommand } from '@mailroom/intelligence/voice';
 import type { Command } from '../command.ts';
-import { PocketsphinxRecognizer, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, type SpeechRecognizer } from '../../providers/speech/index.ts';
+import { PocketsphinxRecognizer, SPEECH_FILE_MAX_BYTES, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, type SpeechRecognizer } from '../../providers/speech/index.ts';
 
 const USAGE = `Usage:
   mailroom voice recognize --wav FILE [--categories "Name1,Name2"] [--labels "Label1,Label2"]
       Recognises a spoken command in a WAV file (16 kHz mono 16-bit; other WAV formats are
-      converted; at most 1 MB and 30 s) with the offline recogniser and prints one JSON line:
+      converted; at most 30 s and 32 MB) with the offline recogniser and prints one JSON line:
       {"transcript": "...", "intent": "...", "slots": {...}}
   mailroom voice parse [--categories "Name1,Name2"] "TEXT"
       Parses a typed or transcribed command and prints {"intent": "...", "slots": {...}}.
@@ -62,7 +62,7 @@ export async function runVoice(args: string[], io: VoiceIo, recognizer: SpeechRe
     // Read no more than the cap (plus one byte to know it was over): a huge file is refused unread.
     const handle = await fs.open(file, 'r');
     try {
-      const buffer = Buffer.alloc(Math.min(stat.size, 1_048_577));
+      const buffer = Buffer.alloc(Math.min(stat.size, SPEECH_FILE_MAX_BYTES + 1));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
       wav = buffer.subarray(0, bytesRead);
     } finally {
@@ -73,7 +73,7 @@ export async function runVoice(args: string[], io: VoiceIo, recognizer: SpeechRe
     return 1;
   }
   try {
-    const recognition = await recognizer.recognize(wav, { mode: 'command', categories, labels: list(options.values.labels) });
+    const recognition = await recognizer.recognize(wav, { mode: 'command', categories, labels: list(options.values.labels), maxBytes: SPEECH_FILE_MAX_BYTES });
     // Speech outside the command grammar is shown, never acted on.
     const command: VoiceCommand = recognition.inGrammar ? commandOf(parseVoiceCommand(recognition.transcript, { categories })) : { intent: 'unknown', slots: {} };
     io.stdout.write(`${JSON.stringify({ transcript: recognition.transcript, ...command })}\n`);

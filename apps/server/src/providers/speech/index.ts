@@ -6,7 +6,7 @@ import type { SpeechRecognizer } from './recognizer.ts';
 
 export type { Recognition, RecognizeOptions, SpeechAvailability, SpeechRecognizer } from './recognizer.ts';
 export { PocketsphinxRecognizer, SpeechDecodeError, SpeechUnavailableError, POCKETSPHINX_INSTALL_HINT, type PocketsphinxOptions } from './pocketsphinx.ts';
-export { readSpeechWav, SpeechInputError, SPEECH_MAX_BYTES, SPEECH_MAX_SECONDS, SPEECH_SAMPLE_RATE } from './wav.ts';
+export { readSpeechWav, SpeechInputError, SPEECH_FILE_MAX_BYTES, SPEECH_MAX_BYTES, SPEECH_MAX_SECONDS, SPEECH_SAMPLE_RATE } from './wav.ts';
 
 /**
  * The recogniser for the app's services: pocketsphinx where it is installed with its model, null

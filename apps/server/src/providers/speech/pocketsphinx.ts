@@ -389,7 +389,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   }
 
   async recognize(wav: Uint8Array, options: RecognizeOptions): Promise<Recognition> {
-    const audio = readSpeechWav(wav);
+    const audio = readSpeechWav(wav, options.maxBytes);
     const availability = await this.availability();
     if (!availability.available) throw new SpeechUnavailableError(availability.reason);
     const heard = await this.recognizeAudio(audio, options);

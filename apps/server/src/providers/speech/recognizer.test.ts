@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVoice } from '../../cli/commands/voice.ts';
 import { grammarDictionary, parseDictionary, phoneDistance, phonesOf, pronounce, withReducedVowels } from './dictionary.ts';
 import { EspeakLetterToSound, ipaToArpabet } from './letter-to-sound.ts';
-import { PocketsphinxRecognizer, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
+import { PocketsphinxRecognizer, SPEECH_FILE_MAX_BYTES, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
 import { noiseFloorDb, prepareForDecoding, SPEECH_PEAK_DBFS } from './frontend.ts';
 import { overridden, parseDecode, parseSegmentation, type PocketsphinxOptions, type RecognitionTrace } from './pocketsphinx.ts';
 import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_TUNING_C, SPOKEN_VOICES, speechToolsAvailable, synthesise, wordErrors } from './spoken-commands.ts';
@@ -60,7 +60,18 @@ describe('uploaded audio', () => {
     expect(() => readSpeechWav(wav)).toThrow(/31\.0 s long; the limit is 30 s/);
   });
   it('refuses more than 1 MB before reading it', () => {
-    expect(() => readSpeechWav(Buffer.alloc(1_048_577))).toThrow(/the limit is 1,048,576 bytes/);
+    expect(() => readSpeechWav(Buffer.alloc(1_048_577))).toThrow(/larger than 1,048,576 bytes \(1 MB\), the limit/);
+  });
+  it('reads a file from disk of up to 32 MB: 8 s of 48 kHz stereo is 1.5 MB', () => {
+    const wav = wavOf(2, 48000, '16', 8);
+    expect(wav.length).toBeGreaterThan(1_048_576);
+    expect(() => readSpeechWav(wav)).toThrow(/the limit/);
+    const audio = readSpeechWav(wav, SPEECH_FILE_MAX_BYTES);
+    expect(audio.seconds).toBeCloseTo(8, 2);
+    expect(audio.conversions).toEqual(['2 channels -> mono', '48000 Hz -> 16000 Hz']);
+    expect(() => readSpeechWav(Buffer.alloc(SPEECH_FILE_MAX_BYTES + 1), SPEECH_FILE_MAX_BYTES)).toThrow(/larger than 33,554,432 bytes \(32 MB\), the limit/);
+    // The 30 s cap holds for a file too.
+    expect(() => readSpeechWav(wavOf(1, 48000, '16', 31), SPEECH_FILE_MAX_BYTES)).toThrow(/31\.0 s long; the limit is 30 s/);
   });
 });
 
@@ -473,6 +484,20 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     expect(out.join('').trim().split('\n')).toHaveLength(1);
     expect(Object.keys(JSON.parse(out.join('')) as object)).toEqual(['transcript', 'intent', 'slots']);
     expect(err.join('')).toMatch(/telephone-band audio \(nothing above 4 kHz\)/);
+  });
+
+  it('CLI: voice recognize takes a recording over 1 MB from another program (48 kHz stereo, 7 s)', async () => {
+    const said = path.join(dir, 'said.wav');
+    fs.writeFileSync(said, await synthesise('open receipts', 'en-us', 160, dir));
+    const file = path.join(dir, 'stereo-48k.wav');
+    await promisify(execFile)('sox', [said, '-r', '48000', '-c', '2', file, 'pad', '2', '4']);
+    expect(fs.statSync(file).size).toBeGreaterThan(1_048_576);
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => err.push(t) } };
+    expect(await runVoice(['recognize', '--wav', file, '--categories', 'Receipts,Travel Plans'], io)).toBe(0);
+    expect(JSON.parse(out.join(''))).toEqual({ transcript: 'open receipts', intent: 'open_category', slots: { name: 'Receipts' } });
+    expect(err).toEqual([]);
   });
 
   it('CLI: voice recognize takes espeak-ng --stdout as it comes (22050 Hz, a streamed header)', async () => {

@@ -11,6 +11,8 @@ export interface RecognizeOptions {
   categories?: readonly string[];
   /** The user's label names, words a spoken search may use. */
   labels?: readonly string[];
+  /** The WAV's size cap: SPEECH_MAX_BYTES (what a browser sends) unless given; the CLI reads a file from disk with SPEECH_FILE_MAX_BYTES. */
+  maxBytes?: number;
 }
 
 export interface Recognition {

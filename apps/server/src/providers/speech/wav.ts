@@ -14,6 +14,13 @@ const { WaveFile } = wavefilePackage;
 export const SPEECH_MAX_BYTES = VOICE_MAX_BYTES;
 export const SPEECH_MAX_SECONDS = VOICE_MAX_SECONDS;
 export const SPEECH_SAMPLE_RATE = VOICE_SAMPLE_RATE;
+/**
+ * The cap on a WAV file read from disk by `mailroom voice recognize`: 32 MB, which holds 30 s of
+ * 96 kHz stereo 32-bit audio. The 1 MB cap is on what a browser sends (30 s of 16 kHz mono 16-bit
+ * fits in it); a recording from another program, say 48 kHz stereo, passes 1 MB in under 6 s.
+ * The 30 s cap holds for both.
+ */
+export const SPEECH_FILE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** The audio was refused: the message says why, in terms a person can act on. */
 export class SpeechInputError extends Error {
@@ -47,10 +54,11 @@ const SUPPORTED_FORMATS = new Map([
   [0xfffe, 'PCM'],
 ]);
 
-export function readSpeechWav(bytes: Uint8Array): DecodedAudio {
+/** `maxBytes`: SPEECH_MAX_BYTES for what a browser sends, SPEECH_FILE_MAX_BYTES for a file on disk. */
+export function readSpeechWav(bytes: Uint8Array, maxBytes: number = SPEECH_MAX_BYTES): DecodedAudio {
   if (bytes.byteLength === 0) throw new SpeechInputError('the audio is empty');
-  if (bytes.byteLength > SPEECH_MAX_BYTES) {
-    throw new SpeechInputError(`the audio is ${bytes.byteLength.toLocaleString('en-US')} bytes; the limit is ${SPEECH_MAX_BYTES.toLocaleString('en-US')} bytes (1 MB)`);
+  if (bytes.byteLength > maxBytes) {
+    throw new SpeechInputError(`the audio is larger than ${maxBytes.toLocaleString('en-US')} bytes (${maxBytes / 1024 / 1024} MB), the limit`);
   }
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(12, bytes.byteLength)).toString('latin1');
   if (head.slice(0, 4) !== 'RIFF' || head.slice(8, 12) !== 'WAVE') {
