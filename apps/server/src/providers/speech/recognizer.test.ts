@@ -25,6 +25,13 @@ function wavOf(channels: number, rate: number, bitDepth: string, seconds: number
   return Buffer.from(wav.toBuffer());
 }
 
+/** What a CLI run writes, and the io that collects it. */
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => err.push(t) } } };
+}
+
 describe('uploaded audio', () => {
   it('accepts 16 kHz mono 16-bit WAV as it is', () => {
     const audio = readSpeechWav(wavOf(1, 16000, '16', 1));
@@ -457,9 +464,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
   it('CLI: voice recognize prints one JSON line with transcript, intent and slots', async () => {
     const file = path.join(dir, 'cli.wav');
     fs.writeFileSync(file, await synthesise('open receipts', 'en-us', 160, dir));
-    const out: string[] = [];
-    const err: string[] = [];
-    const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => err.push(t) } };
+    const { out, err, io } = capture();
     expect(await runVoice(['recognize', '--wav', file, '--categories', 'Receipts,Travel Plans'], io)).toBe(0);
     expect(JSON.parse(out.join(''))).toEqual({ transcript: 'open receipts', intent: 'open_category', slots: { name: 'Receipts' } });
     expect(out.join('').trim().split('\n')).toHaveLength(1);
@@ -477,9 +482,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     expect(await heard(wideband)).not.toHaveProperty('narrowband');
     expect(await heard(telephone)).toMatchObject({ narrowband: true });
     expect(await heard(eightKilohertz)).toMatchObject({ narrowband: true });
-    const out: string[] = [];
-    const err: string[] = [];
-    const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => err.push(t) } };
+    const { out, err, io } = capture();
     expect(await runVoice(['recognize', '--wav', telephone], io)).toBe(0);
     expect(out.join('').trim().split('\n')).toHaveLength(1);
     expect(Object.keys(JSON.parse(out.join('')) as object)).toEqual(['transcript', 'intent', 'slots']);
@@ -492,9 +495,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     const file = path.join(dir, 'stereo-48k.wav');
     await promisify(execFile)('sox', [said, '-r', '48000', '-c', '2', file, 'pad', '2', '4']);
     expect(fs.statSync(file).size).toBeGreaterThan(1_048_576);
-    const out: string[] = [];
-    const err: string[] = [];
-    const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => err.push(t) } };
+    const { out, err, io } = capture();
     expect(await runVoice(['recognize', '--wav', file, '--categories', 'Receipts,Travel Plans'], io)).toBe(0);
     expect(JSON.parse(out.join(''))).toEqual({ transcript: 'open receipts', intent: 'open_category', slots: { name: 'Receipts' } });
     expect(err).toEqual([]);
@@ -504,8 +505,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     const { stdout } = await promisify(execFile)('espeak-ng', ['-v', 'en-us', '--stdout', 'archive this message'], { encoding: 'buffer', timeout: 10_000 });
     const file = path.join(dir, 'stdout.wav');
     fs.writeFileSync(file, stdout);
-    const out: string[] = [];
-    const io = { stdout: { write: (t: string) => out.push(t) }, stderr: { write: () => true } };
+    const { out, io } = capture();
     expect(await runVoice(['recognize', '--wav', file], io)).toBe(0);
     expect(JSON.parse(out.join(''))).toMatchObject({ intent: 'archive', slots: {} });
   });
@@ -606,11 +606,6 @@ describe.runIf(installed || CI)('decisions on what the decoder wrote', () => {
 });
 
 describe('CLI contract without audio', () => {
-  const capture = () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    return { out, err, io: { stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => err.push(t) } } };
-  };
   it('voice parse prints {intent, slots} with the category as the user wrote it', async () => {
     const { out, io } = capture();
     expect(await runVoice(['parse', '--categories', 'Receipts, Travel Plans', 'could you open travel plans please'], io)).toBe(0);
