@@ -18,7 +18,7 @@ import path from 'node:path';
 import { createVoiceParser, parseVoiceCommand } from '@mailroom/intelligence/voice';
 import { TUNING_CATEGORIES, TUNING_PHRASINGS } from '../packages/intelligence/src/voice/phrasings.ts';
 import { HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from '../packages/intelligence/src/voice/phrasings-held-out.ts';
-import { PocketsphinxRecognizer } from '../apps/server/src/providers/speech/index.ts';
+import { LOWERED_DECODE, PocketsphinxRecognizer } from '../apps/server/src/providers/speech/index.ts';
 import {
   DICTATION_HELD_OUT,
   DICTATION_TUNING,
@@ -87,11 +87,13 @@ export default async function run(): Promise<void> {
   // VOICE_LETTER_TO_SOUND=off: names the dictionary lacks composed from its words or spelled, without espeak-ng's guesses.
   // VOICE_KEEP=0.1,0.3: seconds of silence kept before and after the speech, in place of KEPT_SILENCE.
   // VOICE_LEVEL=-12: the level quiet speech's loudest frame is raised to, in place of SPEECH_PEAK_DBFS; off leaves every recording at its own level.
+  // VOICE_LOWERED=off: no decode of the audio lowered (LOWERED_DECODE); VOICE_LOWERED_MARGIN=8 another margin for it.
   // VOICE_RATE=espeak: the WAVs at the rate espeak-ng wrote them (22050 Hz), resampled by the recogniser itself.
   if (process.env.VOICE_OOG_WEIGHT && !/^0?\.\d+$/.test(process.env.VOICE_OOG_WEIGHT)) throw new Error('VOICE_OOG_WEIGHT is a weight written out in decimals, e.g. 0.000000000001');
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
     ...(process.env.VOICE_POLITE_CHECK === 'off' ? { checkPolite: false } : {}),
+    ...(process.env.VOICE_LOWERED === 'off' ? { lowered: null } : process.env.VOICE_LOWERED_MARGIN ? { lowered: { ...LOWERED_DECODE, margin: Number(process.env.VOICE_LOWERED_MARGIN) } } : {}),
     ...(process.env.VOICE_WARP === 'off' ? { warps: [1] } : process.env.VOICE_WARP ? { warps: process.env.VOICE_WARP.split(',').map(Number) } : {}),
     ...(process.env.VOICE_TOPN ? { topGaussians: Number(process.env.VOICE_TOPN) } : {}),
     ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : process.env.VOICE_REMOVE_NOISE === 'off' ? { removeNoise: false } : {}),

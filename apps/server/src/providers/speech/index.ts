@@ -5,7 +5,7 @@ import { PocketsphinxRecognizer } from './pocketsphinx.ts';
 import type { SpeechRecognizer } from './recognizer.ts';
 
 export type { Recognition, RecognizeOptions, SpeechAvailability, SpeechRecognizer } from './recognizer.ts';
-export { PocketsphinxRecognizer, SpeechDecodeError, SpeechUnavailableError, POCKETSPHINX_INSTALL_HINT, type PocketsphinxOptions } from './pocketsphinx.ts';
+export { LOWERED_DECODE, PocketsphinxRecognizer, SpeechDecodeError, SpeechUnavailableError, POCKETSPHINX_INSTALL_HINT, type PocketsphinxOptions } from './pocketsphinx.ts';
 export { readSpeechWav, SpeechInputError, SPEECH_FILE_MAX_BYTES, SPEECH_MAX_BYTES, SPEECH_MAX_SECONDS, SPEECH_SAMPLE_RATE } from './wav.ts';
 
 /**

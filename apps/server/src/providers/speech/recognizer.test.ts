@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVoice } from '../../cli/commands/voice.ts';
 import { grammarDictionary, parseDictionary, phoneDistance, phonesOf, pronounce, withReducedVowels } from './dictionary.ts';
 import { EspeakLetterToSound, ipaToArpabet } from './letter-to-sound.ts';
-import { PocketsphinxRecognizer, SPEECH_FILE_MAX_BYTES, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
+import { LOWERED_DECODE, PocketsphinxRecognizer, SPEECH_FILE_MAX_BYTES, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
 import { noiseFloorDb, prepareForDecoding, SPEECH_PEAK_DBFS } from './frontend.ts';
+import { lowered } from './wav.ts';
 import { overridden, parseDecode, parseSegmentation, type PocketsphinxOptions, type RecognitionTrace } from './pocketsphinx.ts';
 import { SPOKEN_CATEGORIES, SPOKEN_COMMANDS, SPOKEN_NON_COMMANDS, SPOKEN_TUNING_C, SPOKEN_VOICES, speechToolsAvailable, synthesise, wordErrors } from './spoken-commands.ts';
 
@@ -43,6 +44,18 @@ describe('uploaded audio', () => {
     expect(audio.pcm.length).toBeGreaterThan(7900);
     expect(audio.pcm.length).toBeLessThan(8100);
     expect(audio.conversions.join('; ')).toMatch(/24-bit -> 16-bit.*2 channels -> mono.*44100 Hz -> 16000 Hz/);
+  });
+  it('lowers every frequency of speech by a factor, as played slower: a 1 kHz tone becomes 840 Hz and a fifth longer', () => {
+    const tone = Int16Array.from({ length: 16000 }, (_, i) => Math.round(Math.sin((2 * Math.PI * 1000 * i) / 16000) * 8000));
+    const slower = lowered(tone, 0.84);
+    expect(slower.length).toBeGreaterThan(19000);
+    expect(slower.length).toBeLessThan(19100);
+    // Rising zero crossings per second of the original rate: the tone's frequency.
+    let crossings = 0;
+    for (let i = 1000; i < 17000; i++) if ((slower[i - 1] as number) < 0 && (slower[i] as number) >= 0) crossings++;
+    expect(crossings).toBeGreaterThanOrEqual(838);
+    expect(crossings).toBeLessThanOrEqual(842);
+    expect(lowered(tone, 1)).toBe(tone);
   });
   it('refuses what is not WAV, with a message that says what to send', () => {
     expect(() => readSpeechWav(Buffer.from('ID3 this is an mp3'))).toThrow(/not a WAV file.*16 kHz mono 16-bit/);
@@ -425,19 +438,36 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     await expectNoDestructiveOrYesThroughALook({ freeParseConfidence: 0, secondLookDistance: 0 }, ['delete that thought', 'yes i know the answer', 'okay thanks']);
   });
 
-  it('decodes the commands at two frequency warps and keeps the better-scoring one for the utterance; one warp when told', async () => {
+  it('decodes the commands at two frequency warps, and lowered, and keeps the better-scoring one for the utterance (the lowered one by its margin); one warp when told', async () => {
     const wav = await synthesise('mark it as read', 'en-us+f2', 150, dir);
     const traces: RecognitionTrace[] = [];
     const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(parseVoiceCommand(heard.transcript).intent).toBe('mark_read');
     const warp = traces.find((t) => t.stage === 'warp');
-    expect(warp?.scores.map((s) => s.warp)).toEqual([1, 1.2]);
-    const best = warp?.scores.reduce((a, b) => (b.perFrame > a.perFrame ? b : a));
-    expect(warp?.chosen).toBe(best?.warp);
+    expect(warp?.scores.map((s) => [s.warp, s.factor])).toEqual([[1, 1], [1.2, 1], [LOWERED_DECODE.warp, LOWERED_DECODE.factor]]);
+    const best = warp?.scores.reduce((a, b) => (b.perFrame - (b.factor === 1 ? 0 : LOWERED_DECODE.margin) > a.perFrame ? b : a));
+    expect([warp?.chosen, warp?.factor]).toEqual([best?.warp, best?.factor]);
     expect(heard.transcript).toBe(best?.transcript);
     const oneWarp: RecognitionTrace[] = [];
-    await new PocketsphinxRecognizer({ warps: [1], trace: (t) => oneWarp.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    await new PocketsphinxRecognizer({ warps: [1], lowered: null, trace: (t) => oneWarp.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(oneWarp.some((t) => t.stage === 'warp')).toBe(false);
+  });
+
+  it('understands a child\'s voice (espeak-ng\'s "zac", pitched at 240-390 Hz) by decoding it lowered as well, which the frequency warps alone did not', async () => {
+    const said: [string, string][] = [
+      ['go to the inbox', 'navigate'],
+      ['next message', 'next'],
+    ];
+    const unlowered = new PocketsphinxRecognizer({ lowered: null });
+    for (const [text, intent] of said) {
+      const wav = await synthesise(text, 'en-us+zac', 160, dir);
+      const traces: RecognitionTrace[] = [];
+      const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+      expect(heard.inGrammar && parseVoiceCommand(heard.transcript, { categories: SPOKEN_CATEGORIES }).intent, `"${text}" heard as "${heard.transcript}"`).toBe(intent);
+      expect(traces.find((t) => t.stage === 'warp')).toMatchObject({ factor: LOWERED_DECODE.factor });
+      const before = await unlowered.recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+      expect(before.inGrammar && parseVoiceCommand(before.transcript, { categories: SPOKEN_CATEGORIES }).intent, `"${text}" heard unlowered as "${before.transcript}"`).not.toBe(intent);
+    }
   });
 
   it('hears a category named after a brand the dictionary lacks, said as espeak-ng\'s letter-to-sound guesses it ("open venmo")', async () => {

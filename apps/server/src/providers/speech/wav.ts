@@ -115,6 +115,19 @@ export function readSpeechWav(bytes: Uint8Array, maxBytes: number = SPEECH_MAX_B
   return { pcm: Int16Array.from(mono, clip16), seconds: mono.length / SPEECH_SAMPLE_RATE, conversions };
 }
 
+/**
+ * The same 16 kHz speech with every frequency lowered by `factor` (0 < factor <= 1): played
+ * slower, as a tape would be, so its pitch, formants and tempo all change together. Resampled
+ * with the library's sinc filter and read back as if at the original rate.
+ */
+export function lowered(pcm: Int16Array, factor: number): Int16Array {
+  if (factor === 1) return pcm;
+  const wav = new WaveFile();
+  wav.fromScratch(1, SPEECH_SAMPLE_RATE, '16', pcm);
+  wav.toSampleRate(Math.round(SPEECH_SAMPLE_RATE / factor), { method: 'sinc' });
+  return Int16Array.from(wav.getSamples(false, Float64Array) as unknown as Float64Array, clip16);
+}
+
 function mixToMono(channels: Float64Array[]): Float64Array {
   const length = channels[0]?.length ?? 0;
   const out = new Float64Array(length);
