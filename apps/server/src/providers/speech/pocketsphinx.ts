@@ -194,8 +194,8 @@ interface Speech {
   pcm: Buffer;
   warp: number;
   noisy: boolean;
-  /** Set when the audio was lowered (LOWERED_DECODE): by how much. */
-  factor?: number;
+  /** How much its frequencies were lowered (LOWERED_DECODE); 1 as recorded. */
+  factor: number;
 }
 
 /** Whether a free transcript is, or is closest to, the command `intent`. */
@@ -443,7 +443,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
 
   private async recognizeAudio(audio: DecodedAudio, options: RecognizeOptions): Promise<Recognition> {
     const { pcm: prepared, roomDb } = prepareForDecoding(audio.pcm, this.keptSilence, this.speechPeakDb);
-    const plain: Speech = { pcm: Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), warp: 1, noisy: roomDb > NOISY_FLOOR_DBFS };
+    const plain: Speech = { pcm: Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), warp: 1, factor: 1, noisy: roomDb > NOISY_FLOOR_DBFS };
     if (options.mode === 'dictation') {
       const { words } = await this.decodeWithLanguageModel(plain, this.dictationSettings);
       return { transcript: words.map((w) => w.word).join(' '), inGrammar: false, seconds: audio.seconds };
@@ -602,15 +602,15 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     // Every decode is let finish (a failure of one is thrown once all are done), so none is still
     // running, or still to start, when the caller hears of the failure.
     const lowered = this.lowered;
-    const candidates = [...this.warps.map((warp) => ({ speech: { ...plain, warp }, margin: 0 })), ...(lowered ? [{ speech: { ...plain, warp: lowered.warp, pcm: lowerPcm(plain.pcm, lowered.factor), factor: lowered.factor }, margin: lowered.margin }] : [])];
+    const candidates: Speech[] = [...this.warps.map((warp) => ({ ...plain, warp })), ...(lowered ? [{ ...plain, warp: lowered.warp, pcm: lowerPcm(plain.pcm, lowered.factor), factor: lowered.factor }] : [])];
     const settled = await Promise.allSettled(
-      candidates.map(async ({ speech, margin }) => {
+      candidates.map(async (speech) => {
         const decoded = await this.decodeWithGrammar(speech, categories, labels, 'full');
         // A search that ended nowhere has no score: PocketSphinx then writes no line, or one with
         // a total of 0 (better than any real score) and varying frames from run to run, so taken
         // at its word an empty decode could win over a warp that heard a command, and which warp
         // went on to the language model changed between runs of the same audio.
-        return { ...decoded, speech, perFrame: decoded.words.length > 0 && decoded.frames > 0 ? decoded.total / decoded.frames : -Infinity, margin };
+        return { ...decoded, speech, perFrame: decoded.words.length > 0 && decoded.frames > 0 ? decoded.total / decoded.frames : -Infinity, margin: speech.factor === 1 ? 0 : (lowered?.margin ?? 0) };
       }),
     );
     const failed = settled.find((s) => s.status === 'rejected');
@@ -619,7 +619,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     // The first warp (the audio as it is) unless another scores better: with none scored, warp 1.
     // The lowered decode must beat the warps' best by its margin.
     const best = tries.reduce((a, b) => (b.perFrame - b.margin > a.perFrame ? b : a));
-    if (tries.length > 1) this.trace?.({ stage: 'warp', scores: tries.map((t) => ({ warp: t.speech.warp, factor: t.speech.factor ?? 1, perFrame: t.perFrame, transcript: t.words.map((w) => w.word).join(' ') })), chosen: best.speech.warp, factor: best.speech.factor ?? 1 });
+    if (tries.length > 1) this.trace?.({ stage: 'warp', scores: tries.map((t) => ({ warp: t.speech.warp, factor: t.speech.factor, perFrame: t.perFrame, transcript: t.words.map((w) => w.word).join(' ') })), chosen: best.speech.warp, factor: best.speech.factor });
     return best;
   }
 
