@@ -150,7 +150,7 @@ function compilePhrases(categories: readonly string[]): CompiledPhrases {
   const seen = new Set<string>();
   for (const command of COMMANDS) {
     if (command.intent === 'open_category' && slots.name.length === 0) continue;
-    for (const source of command.patterns) {
+    for (const source of [...command.patterns, ...(command.typed ?? [])]) {
       const { lead, optional, rest } = splitLead(patternNode(source));
       for (const expansion of expandPattern(rest, context)) {
         const words = expansion.words;
@@ -181,10 +181,11 @@ function substitutionCost(said: string, expected: string, strict: boolean, comma
   if (said === expected) return 0;
   // A word of the command set heard exactly is that word, not a mishearing of a word of other
   // commands: "show previous" is not "show operations", "open the first" not "option first"
-  // (but "nope" may stand for "no": both say deny).
+  // (but "nope" may stand for "no": both say deny). Nor is it a small word of another command's
+  // phrase: "yep" is not the "up" of `previous`.
   const saidIntents = commandWords.get(said);
   const expectedIntents = commandWords.get(expected);
-  if (saidIntents && expectedIntents && wordWeight(said) === 1 && wordWeight(expected) === 1 && ![...saidIntents].some((i) => expectedIntents.has(i))) return 2.5;
+  if (saidIntents && expectedIntents && wordWeight(said) === 1 && ![...saidIntents].some((i) => expectedIntents.has(i))) return 2.5;
   const similarity = strict ? spellingSimilarity(said, expected) : wordSimilarity(said, expected);
   // Below half alike it is another word: cheaper as one extra plus one missing.
   return similarity < 0.5 ? 2.5 : (1 - similarity) * wordWeight(expected);
@@ -313,6 +314,9 @@ const OTHER_NUMBERS = new Set(['four', 'five', 'six', 'seven', 'eight', 'nine', 
 
 /** Words that may name who a reply or forward goes to ("reply to her", "forward it to my boss") although commands use them too. */
 const RECIPIENT_WORDS: ReadonlySet<string> = new Set(['the', 'my', 'our', 'her', 'him', 'them', 'me', 'us', 'this', 'that', 'a', 'an']);
+
+/** A time to come: "reply to him later tonight" says what will be done, it does not ask for it now. */
+const LATER_WORDS: ReadonlySet<string> = new Set(['later', 'tonight', 'tomorrow', 'soon', 'sometime', 'eventually', 'afterwards', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
 
 /** Words after which "one" is a number ("suggestion one", "use one"), not a pronoun ("the best one"); so is "one" before "suggestion". */
 const BEFORE_NUMBER_ONE: ReadonlySet<string> = new Set(['suggestion', 'option', 'reply', 'number', 'use', 'choose', 'pick', 'take', 'select']);
@@ -458,7 +462,7 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
       // "Reply to Sarah", "forward this to my boss": who it goes to is chosen on screen; the
       // command is the words before "to", when the rest says no other command ("reply to all").
       const to = said.indexOf('to', 1);
-      if (to > 0 && said.slice(to + 1).every((w) => !commandWords.has(w) || RECIPIENT_WORDS.has(w))) {
+      if (to > 0 && said.slice(to + 1).every((w) => (!commandWords.has(w) || RECIPIENT_WORDS.has(w)) && !LATER_WORDS.has(w))) {
         const before = said.slice(0, to);
         const addressed = decide(before, rank(before));
         if (addressed.intent === 'reply' || addressed.intent === 'forward') return addressed;

@@ -16,7 +16,7 @@ export const SHARED_RULES: Record<string, string> = {
   /** What a command acts on, and how a page is asked for, as the recogniser listens for them (`spoken` below). */
   said_object: 'it | this | that | them | these | (this | that) one | (this | the | these | the selected) (message | messages | email | emails)',
   said_nav: 'go to | open | show [me] | take me to',
-  nav: 'go to | go back to | open | open up | show | show me | take me to | bring me to | head to | head over to | switch to | navigate to | bring up | back to | jump to | view | see | i want to see | look at | let me see | can i see | where (is | are) | check | check on | (what is | whats) (in | new in)',
+  nav: 'go to | go back to | open | open up | show | show me | take me to | bring me to | take me back to | bring me back to | pull up | get me | give me | i need | head to | head over to | switch to | navigate to | bring up | back to | jump to | view | see | i want to see | look at | let me see | can i see | where (is | are) | check | check on | (what is | whats) (in | new in)',
 };
 
 /** Rules the parser does not expand: their words are cheap to ignore (see text.ts IGNORABLE_WORDS). */
@@ -67,6 +67,11 @@ export interface CommandPatterns {
    * the browser's recogniser give free text).
    */
   spoken?: string[];
+  /**
+   * Ways the parser knows and the recogniser's grammar does not listen for (typed commands, the
+   * browser's recogniser and the language model's free transcripts give them).
+   */
+  typed?: string[];
 }
 
 
@@ -81,20 +86,20 @@ export const COMMANDS: CommandPatterns[] = [
       '[<nav>] [the] category {name}',
     ], spoken: ['<said_nav> [the | my] {name} [category]'],
   },
-  { intent: 'next', patterns: ['[go to | show | move to | skip to] [the] next [<noun> | item]', '(go | move | scroll) down', 'down', 'skip [<object>]'], spoken: ['[go to] [the] next [message | email | one]'] },
+  { intent: 'next', patterns: ['[go to | show | move to | skip to] [the] next [<noun> | item]', '(go | move | scroll) down', 'down', 'skip [<object>]'], typed: ['move on', 'keep going', '(whats | what is) next'], spoken: ['[go to] [the] next [message | email | one]'] },
   {
     intent: 'previous',
-    patterns: ['[go | move] [back] [to] [the] previous [<noun> | item]', '(go | move | scroll) up', 'up', 'go back [one]', 'back one', 'the one before', 'prev'], spoken: ['[go to] [the] previous [message | email | one]', 'go back'],
+    patterns: ['[go | move] [back] [to] [the] previous [<noun> | item]', '(go | move | scroll) up', 'up', 'go back [one]', 'back one', 'the one before', 'prev'], typed: ['[show [me] | go to | go back to] the one before [that | this | it]', '[go] back to the last one'], spoken: ['[go to] [the] previous [message | email | one]', 'go back'],
   },
   { intent: 'open', patterns: ['open [<object>] [up]', 'show [me] [<object>]', 'view [<object>]'], spoken: ['open [<said_object>]'] },
-  { intent: 'close', patterns: ['close [<object>]', '[go] back to [the] list', 'exit [<object>]', 'dismiss [<object>]'], spoken: ['close [<said_object>]', 'back to the list'] },
+  { intent: 'close', patterns: ['close [<object>]', '[go] back to [the] list', 'exit [<object>]', 'dismiss [<object>]'], typed: ['(im | i am) done [with <object>] [close <object>]'], spoken: ['close [<said_object>]', 'back to the list'] },
   {
     intent: 'read_aloud',
     patterns: ['read [<object>] aloud', 'read [<object>] out loud', 'read [<object>] (out | to me)', 'read [<object>]', 'speak [<object>]'], spoken: ['read [<said_object>] [aloud | out loud]'],
   },
-  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough', '(that is | thats) enough'], spoken: ['stop [reading | talking]', 'be quiet'] },
-  { intent: 'select', patterns: ['select [<object>]', 'check [<object>]', 'tick [<object>]'], spoken: ['select [<said_object>]'] },
-  { intent: 'select_all', patterns: ['select (all | everything) [<object>]', 'select all of them', 'check (all | everything)', 'select all <noun>', 'select every <noun>'], spoken: ['select (all | everything) [messages]'] },
+  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough', '(that is | thats) enough'], typed: ['quit (reading | talking | speaking)'], spoken: ['stop [reading | talking]', 'be quiet'] },
+  { intent: 'select', patterns: ['select [<object>]', 'check [<object>]', 'tick [<object>]'], typed: ['(check | tick) the box [for | next to] [<object>]', 'pick (this | that) [one | <noun>]'], spoken: ['select [<said_object>]'] },
+  { intent: 'select_all', patterns: ['select (all | everything) [<object>]', 'select all of them', 'check (all | everything)', 'select all <noun>', 'select every <noun>'], typed: ['pick (all | everything) [<object>]'], spoken: ['select (all | everything) [messages]'] },
   {
     intent: 'clear_selection',
     patterns: ['clear [the] selection', 'cancel [the] selection', '(deselect | unselect | uncheck) [all | everything | <object>]', 'select none', 'clear all'], spoken: ['clear [the] selection', '(deselect | unselect) [all | everything]', 'select none'],
@@ -105,11 +110,17 @@ export const COMMANDS: CommandPatterns[] = [
   },
   {
     intent: 'trash',
-    patterns: ['trash [<object>]', 'delete [<object>]', '(move | put | throw) [<object>] (in | into | to) [the] (trash | bin | garbage)', 'throw [<object>] away', 'bin [<object>]'], spoken: ['(trash | delete) [<said_object>]', 'move [<said_object>] to [the] trash'],
+    patterns: ['trash [<object>]', 'delete [<object>]', '(move | put | throw) [<object>] (in | into | to) [the] (trash | bin | garbage)', 'throw [<object>] away', 'bin [<object>]'], typed: ['get rid of [<object>]'], spoken: ['(trash | delete) [<said_object>]', 'move [<said_object>] to [the] trash'],
   },
-  { intent: 'quarantine', patterns: ['quarantine [<object>]', '(move | put) [<object>] (in | into | to) quarantine'], spoken: ['quarantine [<said_object>]'] },
+  { intent: 'quarantine', patterns: ['quarantine [<object>]', '(move | put) [<object>] (in | into | to) quarantine'],
+    typed: [
+      '(move | put | send) [<object>] (in | into | to) the quarantine',
+      '(report | mark) [<object>] [as] (spam | junk | phishing)',
+      '(this | that | it) (is | looks like) [a] (spam | scam | phishing | junk) [quarantine [<object>] | (move | put) [<object>] (in | into | to) [the] quarantine]',
+    ],
+    spoken: ['quarantine [<said_object>]'] },
   { intent: 'star', patterns: ['star [<object>]', 'add a star [to <object>]', 'flag [<object>]', 'mark [<object>] [as] starred'], spoken: ['star [<said_object>]', 'add a star'] },
-  { intent: 'unstar', patterns: ['unstar [<object>]', 'remove [the] star [from <object>]', 'unflag [<object>]', 'mark [<object>] [as] not starred'], spoken: ['unstar [<said_object>]', 'remove [the] star'] },
+  { intent: 'unstar', patterns: ['unstar [<object>]', 'remove [the] star [from <object>]', 'unflag [<object>]', 'mark [<object>] [as] not starred'], typed: ['(take | remove) [the] star off [<object>]', 'take off [the] star'], spoken: ['unstar [<said_object>]', 'remove [the] star'] },
   { intent: 'mark_read', patterns: ['mark [<object>] [as] read', 'mark [<object>] [as] seen'], spoken: ['mark [<said_object>] as read'] },
   { intent: 'mark_unread', patterns: ['mark [<object>] [as] (unread | not read | new)', 'keep [<object>] unread'], spoken: ['mark [<said_object>] as unread'] },
   { intent: 'important', patterns: ['mark [<object>] [as] important', 'important', '(this | it) is important', 'flag [<object>] as important'], spoken: ['mark [<said_object>] as important'] },
@@ -117,7 +128,7 @@ export const COMMANDS: CommandPatterns[] = [
     intent: 'not_important',
     patterns: ['mark [<object>] [as] (not important | unimportant)', 'not important', 'unimportant', '(this | it) (is not | isnt) important', 'remove [the] importance'], spoken: ['mark [<said_object>] as not important', 'not important', '(this | it) is not important'],
   },
-  { intent: 'undo', patterns: ['undo [that | it | this | the last (action | one | change) | the (delete | deletion | archive | move | trash)]', 'take (that | it) back', 'revert [that | it]'], spoken: ['undo [that | it]'] },
+  { intent: 'undo', patterns: ['undo [that | it | this | the last (action | one | change) | the (delete | deletion | archive | move | trash)]', 'take (that | it) back', 'revert [that | it]'], typed: ['undo the last (thing | step)'], spoken: ['undo [that | it]'] },
   {
     intent: 'reply',
     patterns: ['reply [to <object>]', 'reply to [the] sender', 'respond [to <object>]', 'answer [<object>]', 'write (back | a reply)'], spoken: ['reply [to <said_object>]'],
@@ -132,7 +143,13 @@ export const COMMANDS: CommandPatterns[] = [
       'smart reply',
       'what should i (say | reply | answer)',
       'help me (reply | answer | respond)',
-    ], spoken: ['suggest [some] replies', '[show [me] | give me] [some] (suggestions | smart replies)'],
+    ],
+    typed: [
+      'what (should | do) i (say | reply | answer | write | respond) [back] [to <object>]',
+      'how (should | do | can) i (respond | reply | answer) [to <object>]',
+      '[give me | show me] [some | any] (reply | response) (ideas | suggestions | options)',
+    ],
+    spoken: ['suggest [some] replies', '[show [me] | give me] [some] (suggestions | smart replies)'],
   },
   { intent: 'send', patterns: ['send [it | this | the (reply | message | email | draft)] [now]'], spoken: ['send [it | the reply | the message]'] },
   { intent: 'cancel', patterns: ['cancel [that | it | this | the (reply | draft | message)]', 'never mind', 'forget it', 'abort', 'discard [the] (draft | reply)'], spoken: ['cancel [that]', 'never mind'] },
@@ -145,9 +162,11 @@ export const COMMANDS: CommandPatterns[] = [
   },
   {
     intent: 'confirm',
-    patterns: ['yes [please | do it | go ahead | confirm | sure]', 'yeah [go ahead | do it]', 'yep [do it]', 'yup', 'sure', 'confirm', 'correct', 'ok', 'okay', 'do it', 'go ahead', 'affirmative', 'please do', 'absolutely'], spoken: ['yes [please]', 'confirm'],
+    patterns: ['yes [please | do it | go ahead | confirm | sure]', 'yeah [go ahead | do it]', 'yep [do it]', 'yup', 'sure', 'confirm', 'correct', 'ok', 'okay', 'do it', 'go ahead', 'affirmative', 'please do', 'absolutely'],
+    typed: ['sure [do it | go ahead | thing]', 'go for it', '(that is | thats) (right | correct)', 'yes (that is | thats) (right | correct)', 'yeah [please | sure]', 'yep please'],
+    spoken: ['yes [please]', 'confirm'],
   },
-  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative'], spoken: ['no [thanks]'] },
+  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative'], typed: ['no (leave | keep) (it | them)', 'not now'], spoken: ['no [thanks]'] },
   {
     intent: 'help',
     patterns: ['help [me]', 'what can (i | you) (say | do)', '[show | list] [me] [the] [voice] commands', 'i need help', 'how does this work', 'what are my options', 'what commands (are there | can i use | do you know)', 'what (can | do) you understand'], spoken: ['help', 'what can i say'],

@@ -45,12 +45,17 @@ const LEAD_INS = [
   'i would like to', 'id like to', 'i want to', 'i wanna', 'i need to', 'i would like you to', 'i want you to', 'i will', 'ill', 'i shall', 'i think ill',
   'go ahead and', 'lets', 'let us', 'please', 'kindly', 'just', 'now', 'then', 'and', 'so', 'ok', 'okay', 'alright',
   'all right', 'right', 'well', 'actually', 'hey', 'maybe', 'quickly', 'try to', 'you can', 'time to', 'oh',
+  // A correction or a change of mind before the command: "oops undo that", "wait no go back",
+  // "never mind cancel that", "that's enough stop reading".
+  'oops', 'whoops', 'oh no', 'wait no', 'no wait', 'wait', 'sorry', 'never mind', 'thats enough', 'that is enough',
 ].map((phrase) => phrase.split(' '));
 
 /** Closings removed from the end: "... please", "... for me", "... thanks". */
 const CLOSINGS = [
   'please', 'for me', 'thanks', 'thank you', 'now', 'right now', 'ok', 'okay', 'quickly', 'then', 'already', 'again',
   'if you can', 'if you would', 'if you could', 'would you', 'will you', 'thanks a lot',
+  // Where: "select all the emails on this page".
+  'on this page', 'on the page', 'on the screen', 'in this list', 'in the list',
 ].map((phrase) => phrase.split(' '));
 
 /** Words that add nothing to which command it is: skipping one costs the matcher almost nothing. */
@@ -77,15 +82,32 @@ export interface Utterance {
   core: Token[];
 }
 
+/** Whether `words` are nothing but closings ("please", "thanks", "for me please"). */
+function onlyClosings(words: readonly string[]): boolean {
+  let end = words.length;
+  for (let changed = true; changed && end > 0; ) {
+    changed = false;
+    for (const closing of CLOSINGS) {
+      if (end >= closing.length && startsWith(words, end - closing.length, closing)) {
+        end -= closing.length;
+        changed = true;
+        break;
+      }
+    }
+  }
+  return end === 0;
+}
+
 export function prepare(text: string): Utterance {
   const all = tokenise(text);
   let core = all.filter((t) => !DISFLUENCIES.has(t.word));
-  // Lead-ins, repeatedly: "um okay could you please go ahead and archive it".
+  // Lead-ins, repeatedly: "um okay could you please go ahead and archive it"; never leaving only a
+  // closing ("never mind please" is cancel, not "please").
   for (let changed = true; changed; ) {
     changed = false;
     const words = core.map((t) => t.word);
     for (const lead of LEAD_INS) {
-      if (words.length > lead.length && startsWith(words, 0, lead)) {
+      if (words.length > lead.length && startsWith(words, 0, lead) && !onlyClosings(words.slice(lead.length))) {
         core = core.slice(lead.length);
         changed = true;
         break;
