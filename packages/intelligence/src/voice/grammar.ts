@@ -56,11 +56,22 @@ export const SPOKEN_SEARCH_TRIGGERS = ['search for', 'search my mail for', 'sear
 
 /**
  * Lead-ins and closings the grammar allows around a command: the politeness people put around a
- * request to an assistant. Each one is also one the parser sets aside (text.ts LEAD_INS and
- * CLOSINGS; a unit test holds them to that), so what the grammar hears the parser understands.
+ * request to an assistant, and (since November 30) the way they start one ("okay", "just",
+ * "alright", "oops", "i want to", "i'd like to", "let's") and end it ("again", "right now"), found
+ * by phrasings written blind (phrasings-blind.ts): on the first blind set, said by the tuning
+ * voices, 255 of 360 commands understood before and 275 after with the wordings below, the three
+ * tuning sets 589 of 600 before and 585 with "so" as a lead-in and "check the box" as a wording
+ * too (taken out: "help me please" was heard as "so delete please", "could you take me to the
+ * dashboard" as "could you tick the box for that"). Each one is also one the parser sets aside
+ * (text.ts LEAD_INS and CLOSINGS; a unit test holds them to that), so what the grammar hears the
+ * parser understands. A command heard with one is checked against the language model
+ * (pocketsphinx.ts politeDisagrees), and a destructive one always asked about.
  */
-export const SPOKEN_LEADS = ['please', 'could you [please]', 'can you [please]', 'would you [please]', 'will you [please]', 'go ahead and', 'please go ahead and', 'hey mailroom'];
-export const SPOKEN_CLOSINGS = ['please', 'thanks', 'thank you', 'for me', 'now', 'for me please'];
+export const SPOKEN_LEADS = [
+  'please', 'could you [please]', 'can you [please]', 'would you [please]', 'will you [please]', 'go ahead and', 'please go ahead and', 'hey mailroom',
+  '(okay | ok) [so | just | please]', 'just', 'alright', 'now', 'oops', 'i want to', 'i would like to', 'id like to', 'lets',
+];
+export const SPOKEN_CLOSINGS = ['please', 'thanks', 'thank you', 'for me', 'now', 'for me please', 'again', 'right now'];
 
 /** Every lead-in the grammar allows, as said ("could you please", "go ahead and"), longest first. */
 export function spokenLeadIns(): string[] {

@@ -18,3 +18,4 @@ export {
 export { needsConfirmation, confirmationQuestion, confirmationAnswer, CONFIRMED_BULK_INTENTS } from './confirm.ts';
 export { commandGrammar, spokenLeadIns, SPOKEN_CLOSINGS, OUT_OF_GRAMMAR_PREFIX, OUT_OF_GRAMMAR_WORDS, SPOKEN_SEARCH_TRIGGERS, type CommandGrammar, type GrammarOptions } from './grammar.ts';
 export { spokenForms } from './text.ts';
+export { spellingSimilarity } from './similarity.ts';

@@ -86,18 +86,18 @@ export const COMMANDS: CommandPatterns[] = [
       '[<nav>] [the] category {name}',
     ], spoken: ['<said_nav> [the | my] {name} [category]'],
   },
-  { intent: 'next', patterns: ['[go to | show | move to | skip to] [the] next [<noun> | item]', '(go | move | scroll) down', 'down', 'skip [<object>]'], typed: ['move on', 'keep going', '(whats | what is) next'], spoken: ['[go to] [the] next [message | email | one]'] },
+  { intent: 'next', patterns: ['[go to | show | move to | skip to] [the] next [<noun> | item]', '(go | move | scroll) down', 'down', 'skip [<object>]', 'move on', 'keep going', '(whats | what is) next'], spoken: ['[go to] [the] next [message | email | one]'] },
   {
     intent: 'previous',
-    patterns: ['[go | move] [back] [to] [the] previous [<noun> | item]', '(go | move | scroll) up', 'up', 'go back [one]', 'back one', 'the one before', 'prev'], typed: ['[show [me] | go to | go back to] the one before [that | this | it]', '[go] back to the last one'], spoken: ['[go to] [the] previous [message | email | one]', 'go back'],
+    patterns: ['[go | move] [back] [to] [the] previous [<noun> | item]', '(go | move | scroll) up', 'up', 'go back [one]', 'back one', '[show [me] | go to | go back to] the one before [that | this | it]', '[go] back to the last one', 'prev'], spoken: ['[go to] [the] previous [message | email | one]', 'go back'],
   },
   { intent: 'open', patterns: ['open [<object>] [up]', 'show [me] [<object>]', 'view [<object>]'], spoken: ['open [<said_object>]'] },
-  { intent: 'close', patterns: ['close [<object>]', '[go] back to [the] list', 'exit [<object>]', 'dismiss [<object>]'], typed: ['(im | i am) done [with <object>] [close <object>]'], spoken: ['close [<said_object>]', 'back to the list'] },
+  { intent: 'close', patterns: ['close [<object>]', '[go] back to [the] list', 'exit [<object>]', 'dismiss [<object>]', '(im | i am) done [with <object>]'], typed: ['(im | i am) done [with <object>] close <object>'], spoken: ['close [<said_object>]', 'back to the list'] },
   {
     intent: 'read_aloud',
     patterns: ['read [<object>] aloud', 'read [<object>] out loud', 'read [<object>] (out | to me)', 'read [<object>]', 'speak [<object>]'], spoken: ['read [<said_object>] [aloud | out loud]'],
   },
-  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough', '(that is | thats) enough'], typed: ['quit (reading | talking | speaking)'], spoken: ['stop [reading | talking]', 'be quiet'] },
+  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough', '(that is | thats) enough', 'quit (reading | talking | speaking)'], spoken: ['stop [reading | talking]', 'be quiet'] },
   { intent: 'select', patterns: ['select [<object>]', 'check [<object>]', 'tick [<object>]'], typed: ['(check | tick) the box [for | next to] [<object>]', 'pick (this | that) [one | <noun>]'], spoken: ['select [<said_object>]'] },
   { intent: 'select_all', patterns: ['select (all | everything) [<object>]', 'select all of them', 'check (all | everything)', 'select all <noun>', 'select every <noun>'], typed: ['pick (all | everything) [<object>]'], spoken: ['select (all | everything) [messages]'] },
   {
@@ -110,7 +110,7 @@ export const COMMANDS: CommandPatterns[] = [
   },
   {
     intent: 'trash',
-    patterns: ['trash [<object>]', 'delete [<object>]', '(move | put | throw) [<object>] (in | into | to) [the] (trash | bin | garbage)', 'throw [<object>] away', 'bin [<object>]'], typed: ['get rid of [<object>]'], spoken: ['(trash | delete) [<said_object>]', 'move [<said_object>] to [the] trash'],
+    patterns: ['trash [<object>]', 'delete [<object>]', '(move | put | throw) [<object>] (in | into | to) [the] (trash | bin | garbage)', 'throw [<object>] away', 'bin [<object>]', 'get rid of [<object>]'], spoken: ['(trash | delete) [<said_object>]', 'move [<said_object>] to [the] trash'],
   },
   { intent: 'quarantine', patterns: ['quarantine [<object>]', '(move | put) [<object>] (in | into | to) quarantine'],
     typed: [
@@ -120,7 +120,7 @@ export const COMMANDS: CommandPatterns[] = [
     ],
     spoken: ['quarantine [<said_object>]'] },
   { intent: 'star', patterns: ['star [<object>]', 'add a star [to <object>]', 'flag [<object>]', 'mark [<object>] [as] starred'], spoken: ['star [<said_object>]', 'add a star'] },
-  { intent: 'unstar', patterns: ['unstar [<object>]', 'remove [the] star [from <object>]', 'unflag [<object>]', 'mark [<object>] [as] not starred'], typed: ['(take | remove) [the] star off [<object>]', 'take off [the] star'], spoken: ['unstar [<said_object>]', 'remove [the] star'] },
+  { intent: 'unstar', patterns: ['unstar [<object>]', 'remove [the] star [from <object>]', 'unflag [<object>]', 'mark [<object>] [as] not starred', 'take the star off [<object>]'], typed: ['(take | remove) [the] star off [<object>]', 'take off [the] star'], spoken: ['unstar [<said_object>]', 'remove [the] star'] },
   { intent: 'mark_read', patterns: ['mark [<object>] [as] read', 'mark [<object>] [as] seen'], spoken: ['mark [<said_object>] as read'] },
   { intent: 'mark_unread', patterns: ['mark [<object>] [as] (unread | not read | new)', 'keep [<object>] unread'], spoken: ['mark [<said_object>] as unread'] },
   { intent: 'important', patterns: ['mark [<object>] [as] important', 'important', '(this | it) is important', 'flag [<object>] as important'], spoken: ['mark [<said_object>] as important'] },
@@ -128,7 +128,7 @@ export const COMMANDS: CommandPatterns[] = [
     intent: 'not_important',
     patterns: ['mark [<object>] [as] (not important | unimportant)', 'not important', 'unimportant', '(this | it) (is not | isnt) important', 'remove [the] importance'], spoken: ['mark [<said_object>] as not important', 'not important', '(this | it) is not important'],
   },
-  { intent: 'undo', patterns: ['undo [that | it | this | the last (action | one | change) | the (delete | deletion | archive | move | trash)]', 'take (that | it) back', 'revert [that | it]'], typed: ['undo the last (thing | step)'], spoken: ['undo [that | it]'] },
+  { intent: 'undo', patterns: ['undo [that | it | this | the last (action | one | change) | the (delete | deletion | archive | move | trash)]', 'take (that | it) back', 'revert [that | it]', 'undo the last (thing | step)'], spoken: ['undo [that | it]'] },
   {
     intent: 'reply',
     patterns: ['reply [to <object>]', 'reply to [the] sender', 'respond [to <object>]', 'answer [<object>]', 'write (back | a reply)'], spoken: ['reply [to <said_object>]'],
@@ -143,8 +143,6 @@ export const COMMANDS: CommandPatterns[] = [
       'smart reply',
       'what should i (say | reply | answer)',
       'help me (reply | answer | respond)',
-    ],
-    typed: [
       'what (should | do) i (say | reply | answer | write | respond) [back] [to <object>]',
       'how (should | do | can) i (respond | reply | answer) [to <object>]',
       '[give me | show me] [some | any] (reply | response) (ideas | suggestions | options)',
@@ -162,11 +160,11 @@ export const COMMANDS: CommandPatterns[] = [
   },
   {
     intent: 'confirm',
-    patterns: ['yes [please | do it | go ahead | confirm | sure]', 'yeah [go ahead | do it]', 'yep [do it]', 'yup', 'sure', 'confirm', 'correct', 'ok', 'okay', 'do it', 'go ahead', 'affirmative', 'please do', 'absolutely'],
-    typed: ['sure [do it | go ahead | thing]', 'go for it', '(that is | thats) (right | correct)', 'yes (that is | thats) (right | correct)', 'yeah [please | sure]', 'yep please'],
+    patterns: ['yes [please | do it | go ahead | confirm | sure]', 'yeah [go ahead | do it]', 'yep [do it]', 'yup', 'sure', 'confirm', 'correct', 'ok', 'okay', 'do it', 'go ahead', 'affirmative', 'please do', 'absolutely', 'sure (do it | go ahead | thing)', 'go for it'],
+    typed: ['(that is | thats) (right | correct)', 'yes (that is | thats) (right | correct)', 'yeah [please | sure]', 'yep please'],
     spoken: ['yes [please]', 'confirm'],
   },
-  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative'], typed: ['no (leave | keep) (it | them)', 'not now'], spoken: ['no [thanks]'] },
+  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative', 'no (leave | keep) (it | them)'], typed: ['not now'], spoken: ['no [thanks]'] },
   {
     intent: 'help',
     patterns: ['help [me]', 'what can (i | you) (say | do)', '[show | list] [me] [the] [voice] commands', 'i need help', 'how does this work', 'what are my options', 'what commands (are there | can i use | do you know)', 'what (can | do) you understand'], spoken: ['help', 'what can i say'],

@@ -50,13 +50,16 @@ const LEAD_INS = [
   'oops', 'whoops', 'oh no', 'wait no', 'no wait', 'wait', 'sorry', 'never mind', 'thats enough', 'that is enough',
 ].map((phrase) => phrase.split(' '));
 
-/** Closings removed from the end: "... please", "... for me", "... thanks". */
+/** Closings removed from the end: "... please", "... for me", "... thanks", longest first. */
 const CLOSINGS = [
   'please', 'for me', 'thanks', 'thank you', 'now', 'right now', 'ok', 'okay', 'quickly', 'then', 'already', 'again',
   'if you can', 'if you would', 'if you could', 'would you', 'will you', 'thanks a lot',
   // Where: "select all the emails on this page".
   'on this page', 'on the page', 'on the screen', 'in this list', 'in the list',
-].map((phrase) => phrase.split(' '));
+]
+  .map((phrase) => phrase.split(' '))
+  // Longest first: "right now" before "now".
+  .sort((a, b) => b.length - a.length);
 
 /** Words that add nothing to which command it is: skipping one costs the matcher almost nothing. */
 export const IGNORABLE_WORDS: ReadonlySet<string> = new Set([

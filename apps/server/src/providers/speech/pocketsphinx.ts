@@ -28,7 +28,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
+import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, spellingSimilarity, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
 import { isNarrowband } from './bandwidth.ts';
 import { grammarDictionary, loadDictionary, phoneDistance, phonesOf, type PronouncingDictionary } from './dictionary.ts';
 import { KEPT_SILENCE, prepareForDecoding, SPEECH_PEAK_DBFS, type KeptSilence } from './frontend.ts';
@@ -201,6 +201,18 @@ interface Speech {
 /** Whether a free transcript is, or is closest to, the command `intent`. */
 function saysCommand(free: string, intent: string, categories: readonly string[]): boolean {
   return parseVoiceCommand(free, { categories }).intent === intent || closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent);
+}
+
+/** Words of a command that say what it acts on, not what it does. */
+const OBJECT_WORDS: ReadonlySet<string> = new Set(['that', 'this', 'them', 'these', 'those', 'please', 'thanks', 'thank', 'email', 'emails', 'message', 'messages', 'selected', 'everything']);
+
+/** A word heard freely spelled at least this much like one of the command's ("thrash" 0.83 for "trash"; "believe" 0.57 for "delete", "smash" 0.6 for "trash"). */
+const COMMAND_WORD_SPELLING = 0.7;
+
+/** Whether `free` has a word of `transcript` that says what the command does ("delete", "trash", "archive", "send"), or one spelled like it. */
+function sharesCommandWord(transcript: string, free: string): boolean {
+  const heard = free.split(' ');
+  return transcript.split(' ').some((word) => word.length >= 4 && !OBJECT_WORDS.has(word) && heard.some((h) => spellingSimilarity(h, word) >= COMMAND_WORD_SPELLING));
 }
 
 /** The recogniser is not installed or its model is missing. */
@@ -467,8 +479,12 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
       const heardFreely = () => (freely ??= this.decodeWithLanguageModel(pcm).then((d) => d.words.map((w) => w.word).join(' ')));
       const check = await this.checkDestructive(heardFreely, transcript, categories);
       const disagreeing = check.doubtful ? null : await this.politeDisagrees(heardFreely, transcript, categories);
-      // Not what the language model heard either: other speech, not understood.
-      if (disagreeing !== null) return { transcript: disagreeing, inGrammar: false, seconds: audio.seconds };
+      // Not what the language model heard either: other speech, not understood, unless what it
+      // heard reads clearly as a command of its own (commandHeardFreely's rule).
+      if (disagreeing !== null) {
+        const freely = this.commandHeardFreely(disagreeing, categories);
+        return freely ? { transcript: freely, inGrammar: true, seconds: audio.seconds } : { transcript: disagreeing, inGrammar: false, seconds: audio.seconds };
+      }
       return { transcript, inGrammar: true, seconds: audio.seconds, ...check };
     }
     // Out of the grammar (no command words at all), or a search trigger and then free words:
@@ -493,9 +509,9 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    * as with the second look, never a destructive command, "yes" or a search that way: those
    * still need the grammar itself to hear them.
    */
-  private commandHeardFreely(dictated: Decoded, categories: readonly string[]): string | null {
-    if (this.freeParseConfidence > 1 || dictated.words.length === 0) return null;
-    const free = dictated.words.map((w) => w.word).join(' ');
+  private commandHeardFreely(dictated: Decoded | string, categories: readonly string[]): string | null {
+    const free = typeof dictated === 'string' ? dictated : dictated.words.map((w) => w.word).join(' ');
+    if (this.freeParseConfidence > 1 || !free) return null;
     const parsed = parseVoiceCommand(free, { categories });
     const allowed = parsed.intent !== 'unknown' && parsed.intent !== 'search' && !DESTRUCTIVE_INTENTS.has(parsed.intent) && !NOT_FROM_SECOND_LOOK.has(parsed.intent);
     const taken = allowed && parsed.confidence >= this.freeParseConfidence;
@@ -551,9 +567,11 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const free = await heardFreely();
     // The parser's closest commands to the free transcript are suggestions by wording, and an
     // unrelated word can have a destructive one among them ("three" is closest to "throw away"):
-    // taken as agreement only when the two transcripts also sound alike.
+    // taken as agreement only when the two transcripts also sound alike and the free one has a
+    // word of the command, or one spelled like it ("thrash it"): "no leave it", heard as "delete
+    // that" by the grammar and "believe it" freely, whose phones are close, was carried out before.
     let agrees = parseVoiceCommand(free, { categories }).intent === intent;
-    if (!agrees && closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent)) {
+    if (!agrees && sharesCommandWord(transcript, free) && closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent)) {
       agrees = (await this.soundsApart(transcript, free)) <= POLITE_CHECK_DISTANCE;
     }
     this.trace?.({ stage: 'destructive-check', transcript, free, intent, agrees });
@@ -578,7 +596,11 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     if (intent === 'unknown') return null;
     const free = await heardFreely();
     const distance = await this.soundsApart(transcript, free);
-    const agrees = distance <= POLITE_CHECK_DISTANCE || saysCommand(free, intent, categories);
+    // What the language model heard reads clearly as another command ("this one is not important"
+    // heard by the grammar as "please what is next", 0.7 apart): that one was said.
+    const other = parseVoiceCommand(free, { categories });
+    const saysOther = other.intent !== 'unknown' && other.intent !== intent && other.confidence >= FREE_PARSE_CONFIDENCE;
+    const agrees = !saysOther && (distance <= POLITE_CHECK_DISTANCE || saysCommand(free, intent, categories));
     this.trace?.({ stage: 'polite-check', transcript, free, intent, agrees, distance });
     return agrees ? null : free;
   }
