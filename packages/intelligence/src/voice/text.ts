@@ -85,20 +85,20 @@ export interface Utterance {
   core: Token[];
 }
 
-/** Whether `words` are nothing but closings ("please", "thanks", "for me please"). */
-function onlyClosings(words: readonly string[]): boolean {
+/** Where `words` end with their closings taken off, repeatedly, as long as `keep` words are left. */
+function endBeforeClosings(words: readonly string[], keep: number): number {
   let end = words.length;
-  for (let changed = true; changed && end > 0; ) {
+  for (let changed = true; changed; ) {
     changed = false;
     for (const closing of CLOSINGS) {
-      if (end >= closing.length && startsWith(words, end - closing.length, closing)) {
+      if (end - closing.length >= keep && startsWith(words, end - closing.length, closing)) {
         end -= closing.length;
         changed = true;
         break;
       }
     }
   }
-  return end === 0;
+  return end;
 }
 
 export function prepare(text: string): Utterance {
@@ -110,24 +110,14 @@ export function prepare(text: string): Utterance {
     changed = false;
     const words = core.map((t) => t.word);
     for (const lead of LEAD_INS) {
-      if (words.length > lead.length && startsWith(words, 0, lead) && !onlyClosings(words.slice(lead.length))) {
+      if (words.length > lead.length && startsWith(words, 0, lead) && endBeforeClosings(words.slice(lead.length), 0) > 0) {
         core = core.slice(lead.length);
         changed = true;
         break;
       }
     }
   }
-  for (let changed = true; changed; ) {
-    changed = false;
-    const words = core.map((t) => t.word);
-    for (const closing of CLOSINGS) {
-      if (words.length > closing.length && startsWith(words, words.length - closing.length, closing)) {
-        core = core.slice(0, words.length - closing.length);
-        changed = true;
-        break;
-      }
-    }
-  }
+  core = core.slice(0, endBeforeClosings(core.map((t) => t.word), 1));
   return { text, all, core };
 }
 

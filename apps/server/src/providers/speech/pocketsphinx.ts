@@ -28,7 +28,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, spellingSimilarity, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions } from '@mailroom/intelligence/voice';
+import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, spellingSimilarity, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions, type Intent } from '@mailroom/intelligence/voice';
 import { isNarrowband } from './bandwidth.ts';
 import { grammarDictionary, loadDictionary, phoneDistance, phonesOf, type PronouncingDictionary } from './dictionary.ts';
 import { KEPT_SILENCE, prepareForDecoding, SPEECH_PEAK_DBFS, type KeptSilence } from './frontend.ts';
@@ -113,6 +113,11 @@ const LEAD_INS = spokenLeadIns();
 
 /** Commands the second look never returns besides destructive ones: "yes" answers a question Mailroom asked. */
 const NOT_FROM_SECOND_LOOK: ReadonlySet<string> = new Set(['confirm']);
+
+/** Whether the language model's free transcript may give this command by itself: never a destructive one, "yes" or a search. */
+function mayBeTakenFreely(intent: Intent): boolean {
+  return intent !== 'unknown' && intent !== 'search' && !DESTRUCTIVE_INTENTS.has(intent) && !NOT_FROM_SECOND_LOOK.has(intent);
+}
 
 /**
  * See PocketsphinxOptions.secondLookDistance. Chosen on the recogniser bench's tuning sets only
@@ -513,8 +518,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     const free = typeof dictated === 'string' ? dictated : dictated.words.map((w) => w.word).join(' ');
     if (this.freeParseConfidence > 1 || !free) return null;
     const parsed = parseVoiceCommand(free, { categories });
-    const allowed = parsed.intent !== 'unknown' && parsed.intent !== 'search' && !DESTRUCTIVE_INTENTS.has(parsed.intent) && !NOT_FROM_SECOND_LOOK.has(parsed.intent);
-    const taken = allowed && parsed.confidence >= this.freeParseConfidence;
+    const taken = mayBeTakenFreely(parsed.intent) && parsed.confidence >= this.freeParseConfidence;
     this.trace?.({ stage: 'free-parse', free, intent: parsed.intent, confidence: parsed.confidence, taken });
     return taken ? free : null;
   }
@@ -596,10 +600,12 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     if (intent === 'unknown') return null;
     const free = await heardFreely();
     const distance = await this.soundsApart(transcript, free);
-    // What the language model heard reads clearly as another command ("this one is not important"
-    // heard by the grammar as "please what is next", 0.7 apart): that one was said.
+    // What the language model heard reads clearly as another command, one it may give
+    // ("this one is not important" heard by the grammar as "please what is next", 0.7 apart):
+    // that one was said. Not a destructive one: "please select it" was heard freely as "please
+    // delete it", and the grammar's "select" stands.
     const other = parseVoiceCommand(free, { categories });
-    const saysOther = other.intent !== 'unknown' && other.intent !== intent && other.confidence >= FREE_PARSE_CONFIDENCE;
+    const saysOther = mayBeTakenFreely(other.intent) && other.intent !== intent && other.confidence >= FREE_PARSE_CONFIDENCE;
     const agrees = !saysOther && (distance <= POLITE_CHECK_DISTANCE || saysCommand(free, intent, categories));
     this.trace?.({ stage: 'polite-check', transcript, free, intent, agrees, distance });
     return agrees ? null : free;
