@@ -203,11 +203,6 @@ interface Speech {
   factor: number;
 }
 
-/** Whether a free transcript is, or is closest to, the command `intent`. */
-function saysCommand(free: string, intent: string, categories: readonly string[]): boolean {
-  return parseVoiceCommand(free, { categories }).intent === intent || closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent);
-}
-
 /** Words of a command that say what it acts on, not what it does. */
 const OBJECT_WORDS: ReadonlySet<string> = new Set(['that', 'this', 'them', 'these', 'those', 'please', 'thanks', 'thank', 'email', 'emails', 'message', 'messages', 'selected', 'everything']);
 
@@ -606,7 +601,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     // delete it", and the grammar's "select" stands.
     const other = parseVoiceCommand(free, { categories });
     const saysOther = mayBeTakenFreely(other.intent) && other.intent !== intent && other.confidence >= FREE_PARSE_CONFIDENCE;
-    const agrees = !saysOther && (distance <= POLITE_CHECK_DISTANCE || saysCommand(free, intent, categories));
+    // Else it agrees when it sounds like the command, is it, or is closest to it.
+    const agrees = !saysOther && (distance <= POLITE_CHECK_DISTANCE || other.intent === intent || closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent));
     this.trace?.({ stage: 'polite-check', transcript, free, intent, agrees, distance });
     return agrees ? null : free;
   }
