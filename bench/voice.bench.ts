@@ -9,7 +9,8 @@
 // Tuning D / held-out D: MBROLA voices (diphones of recorded people; US, British and foreign
 // accents), left out where not installed. Names and held-out names: categories named after brands
 // the pronouncing dictionary lacks (letter-to-sound.ts). Tuning loud and held-out loud: a loud room's
-// noise (the other sets' is a quiet office's hum). Tuning quiet and held-out quiet: a microphone set low. Dictation's word error rate on tuning and held-out
+// noise (the other sets' is a quiet office's hum). Tuning quiet and held-out quiet: a microphone set low.
+// Tuning search and held-out search: searches said aloud (and their requests' word error rate). Dictation's word error rate on tuning and held-out
 // sentences and voices. Needs pocketsphinx, pocketsphinx-en-us, espeak-ng and sox. `npm run
 // bench -- voice` runs only this one.
 import fs from 'node:fs';
@@ -32,6 +33,7 @@ import {
   SPOKEN_HELD_OUT_LOUD,
   SPOKEN_HELD_OUT_NAMES,
   SPOKEN_HELD_OUT_QUIET,
+  SPOKEN_HELD_OUT_SEARCH,
   SPOKEN_TUNING_B,
   SPOKEN_TUNING_C,
   SPOKEN_TUNING_D,
@@ -39,6 +41,7 @@ import {
   SPOKEN_TUNING_NAMES,
   SPOKEN_TUNING_NON_COMMANDS,
   SPOKEN_TUNING_QUIET,
+  SPOKEN_TUNING_SEARCH,
   SPOKEN_TUNING_VOICES,
   measureDictation,
   MBROLA_INSTALL_HINT,
@@ -131,6 +134,8 @@ export default async function run(): Promise<void> {
       ['held-out quiet', SPOKEN_HELD_OUT_QUIET],
       ['names', SPOKEN_TUNING_NAMES],
       ['held-out names', SPOKEN_HELD_OUT_NAMES],
+      ['tuning search', SPOKEN_TUNING_SEARCH],
+      ['held-out search', SPOKEN_HELD_OUT_SEARCH],
     ];
     // VOICE_SETS="tuning,held-out B" measures only those (each set is a few minutes on a busy machine).
     const only = process.env.VOICE_SETS?.split(',').map((name) => name.trim());
@@ -149,6 +154,8 @@ export default async function run(): Promise<void> {
       commandDecode += m.decodeSeconds;
       console.log(`recogniser, command accuracy (${name}, ${set.commands.length} phrasings x ${set.voices.length} voices): ${m.right}/${m.total} (${pct(m.right, m.total)}) understood; ${m.withoutQuestion}/${m.total} (${pct(m.withoutQuestion, m.total)}) carried out without a question`);
       for (const v of m.perVoice) console.log(`  ${v.label}: ${v.right}/${v.total} (${pct(v.right, v.total)}); without a question ${pct(v.withoutQuestion, v.total)}`);
+      const s = m.searches;
+      if (s.words > 0) console.log(`  searches heard as a search: ${s.heard}/${m.total}, as another command carried out: ${s.actedAsOther}; requests' word error rate ${pct(s.errors, s.words)} (${s.errors} errors in ${s.words} words; a search heard as something else counts all its words)`);
       console.log(`  wrong destructive actions: ${m.wrongDestructive.length}${m.wrongDestructive.length ? ` (${m.wrongDestructive.join('; ')})` : ''}`);
       console.log(`  other speech carried out as a command: ${m.nonCommandsActedOn.length}/${set.nonCommands.length}; asked about as a destructive one: ${m.nonCommandsAsked.length}`);
       for (const line of [...m.nonCommandsActedOn, ...m.nonCommandsAsked, ...m.misses]) console.log(`    ${line}`);

@@ -249,7 +249,7 @@ describe('recogniser grammar', () => {
     expect(only.jsgf).toMatch(/<category> = receipts;/);
     expect(only.jsgf).not.toMatch(/oog_|<search>|<free_word>/);
     expect(only.words.some((w) => w.startsWith(OUT_OF_GRAMMAR_PREFIX))).toBe(false);
-    expect(commandGrammar({ categories: ['Receipts'] }).jsgf).toContain('| <search> | <out_of_grammar>;');
+    expect(commandGrammar({ categories: ['Receipts'] }).jsgf).toContain('| <search> | <lead> <search> | <out_of_grammar>;');
   });
 
   it('leaves out open_category when the user has no categories', () => {

@@ -411,6 +411,12 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     expect(parseVoiceCommand(closing.transcript).intent).toBe('star');
   });
 
+  it('hears a search said politely ("can you look up my bank statement") as a search, which the grammar forced onto a command before', async () => {
+    const heard = await recognizer.recognize(await synthesise('can you look up my bank statement', 'en-us', 160, dir), { mode: 'command', categories: SPOKEN_CATEGORIES });
+    // Before, a lead-in could only go before a command: "can you open the my bundles thanks".
+    expect(parseVoiceCommand(heard.transcript, { categories: SPOKEN_CATEGORIES })).toEqual(expect.objectContaining({ intent: 'search', slots: { request: 'my bank statement' } }));
+  });
+
   it('does not act on other speech the grammar forced onto a polite command ("please undo") when the language model heard something else', async () => {
     // Tuning C: heard by the grammar as "please undo"; the language model heard "recently got a grandma".
     const wav = await synthesise('please send my love to grandma', 'en+f3', 160, dir, { noise: -38, pad: 0.4 });
