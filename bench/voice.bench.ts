@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createVoiceParser, parseVoiceCommand } from '@mailroom/intelligence/voice';
 import { TUNING_CATEGORIES, TUNING_PHRASINGS } from '../packages/intelligence/src/voice/phrasings.ts';
+import { BLIND_TUNING_A, BLIND_TUNING_B, HELD_OUT_BLIND, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
 import { HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from '../packages/intelligence/src/voice/phrasings-held-out.ts';
 import { LOWERED_DECODE, PocketsphinxRecognizer } from '../apps/server/src/providers/speech/index.ts';
 import {
@@ -46,9 +47,12 @@ import {
   measureDictation,
   MBROLA_INSTALL_HINT,
   measureSpokenCommands,
+  combineAccuracy,
   missingVoices,
   speechToolsAvailable,
+  type SpokenAccuracy,
   type SpokenSet,
+  type SpokenVoice,
 } from '../apps/server/src/providers/speech/spoken-commands.ts';
 
 function median(values: number[]): number {
@@ -56,6 +60,23 @@ function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
+
+/** The blind phrasings' groups as spoken sets: the commands, and the sentences that are none. */
+function blindSets(groups: readonly PhrasingGroup[], voices: SpokenVoice[]): SpokenSet[] {
+  return groups.map(({ categories, phrasings }) => ({
+    voices,
+    categories,
+    commands: phrasings.filter(([, intent]) => intent !== 'unknown'),
+    nonCommands: phrasings.filter(([, intent]) => intent === 'unknown').map(([text]) => text),
+  }));
+}
+
+/** The first held-out set's voices at the speeds the blind phrasings were said at. */
+const BLIND_HELD_OUT_VOICES: SpokenVoice[] = [
+  { voice: 'en-gb-x-rp', speed: 165 },
+  { voice: 'en-us+f4', speed: 180 },
+  { voice: 'en-us-nyc+m5', speed: 145 },
+];
 
 export default async function run(): Promise<void> {
   const parser = createVoiceParser({ categories: TUNING_CATEGORIES });
@@ -119,7 +140,7 @@ export default async function run(): Promise<void> {
     const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
     let commandSeconds = 0;
     let commandDecode = 0;
-    const sets: [string, SpokenSet][] = [
+    const sets: [string, SpokenSet | SpokenSet[]][] = [
       ['tuning', { voices: SPOKEN_TUNING_VOICES, categories: SPOKEN_CATEGORIES, commands: SPOKEN_COMMANDS, nonCommands: SPOKEN_TUNING_NON_COMMANDS }],
       ['tuning B', SPOKEN_TUNING_B],
       ['tuning C', SPOKEN_TUNING_C],
@@ -136,11 +157,18 @@ export default async function run(): Promise<void> {
       ['held-out names', SPOKEN_HELD_OUT_NAMES],
       ['tuning search', SPOKEN_TUNING_SEARCH],
       ['held-out search', SPOKEN_HELD_OUT_SEARCH],
+      // The phrasings written blind (phrasings-blind.ts), each group with its own category names:
+      // A said by three tuning voices, B and C (C held out) by the first held-out set's three.
+      ['blind A', blindSets(BLIND_TUNING_A, SPOKEN_TUNING_SEARCH.voices)],
+      ['blind B', blindSets(BLIND_TUNING_B, BLIND_HELD_OUT_VOICES)],
+      ['blind C', blindSets(HELD_OUT_BLIND, BLIND_HELD_OUT_VOICES)],
     ];
     // VOICE_SETS="tuning,held-out B" measures only those (each set is a few minutes on a busy machine).
     const only = process.env.VOICE_SETS?.split(',').map((name) => name.trim());
     const chosen = only ? sets.filter(([name]) => only.includes(name)) : sets;
-    for (const [name, set] of chosen) {
+    for (const [name, chosenSet] of chosen) {
+      const groups = Array.isArray(chosenSet) ? chosenSet : [chosenSet];
+      const set = { voices: groups[0]?.voices ?? [], commands: groups.flatMap((g) => g.commands), nonCommands: groups.flatMap((g) => g.nonCommands) };
       // The D sets' MBROLA voices are a developer's extra (non-free): left out where missing,
       // unless asked for by name.
       const missing = await missingVoices(set.voices);
@@ -149,13 +177,15 @@ export default async function run(): Promise<void> {
         console.log(`recogniser, command accuracy (${name}): left out, the voices ${missing.join(', ')} are not installed (${MBROLA_INSTALL_HINT})`);
         continue;
       }
-      const m = await measureSpokenCommands(recognizer, set, dir, process.env.VOICE_RATE === 'espeak' ? 'espeak' : 16000);
+      const parts: SpokenAccuracy[] = [];
+      for (const group of groups) parts.push(await measureSpokenCommands(recognizer, group, dir, process.env.VOICE_RATE === 'espeak' ? 'espeak' : 16000));
+      const m = combineAccuracy(parts);
       commandSeconds += m.audioSeconds;
       commandDecode += m.decodeSeconds;
       console.log(`recogniser, command accuracy (${name}, ${set.commands.length} phrasings x ${set.voices.length} voices): ${m.right}/${m.total} (${pct(m.right, m.total)}) understood; ${m.withoutQuestion}/${m.total} (${pct(m.withoutQuestion, m.total)}) carried out without a question`);
       for (const v of m.perVoice) console.log(`  ${v.label}: ${v.right}/${v.total} (${pct(v.right, v.total)}); without a question ${pct(v.withoutQuestion, v.total)}`);
       const s = m.searches;
-      if (s.words > 0) console.log(`  searches heard as a search: ${s.heard}/${m.total}, as another command carried out: ${s.actedAsOther}; requests' word error rate ${pct(s.errors, s.words)} (${s.errors} errors in ${s.words} words; a search heard as something else counts all its words)`);
+      if (s.said > 0) console.log(`  searches heard as a search: ${s.heard}/${s.said}, as another command carried out: ${s.actedAsOther}; requests' word error rate ${pct(s.errors, s.words)} (${s.errors} errors in ${s.words} words; a search heard as something else counts all its words)`);
       console.log(`  wrong destructive actions: ${m.wrongDestructive.length}${m.wrongDestructive.length ? ` (${m.wrongDestructive.join('; ')})` : ''}`);
       console.log(`  other speech carried out as a command: ${m.nonCommandsActedOn.length}/${set.nonCommands.length}; asked about as a destructive one: ${m.nonCommandsAsked.length}`);
       for (const line of [...m.nonCommandsActedOn, ...m.nonCommandsAsked, ...m.misses]) console.log(`    ${line}`);

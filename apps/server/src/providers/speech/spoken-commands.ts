@@ -710,11 +710,11 @@ export interface SpokenAccuracy {
   nonCommandsAsked: string[];
   misses: string[];
   /**
-   * Over the searches said: the requests' word errors (all their words when no search was heard)
-   * and words said; how many were heard as a search (whatever its request), and how many as
-   * another command that would have been carried out.
+   * Over the searches said (`said`): the requests' word errors (all their words when no search was
+   * heard) and words said; how many were heard as a search (whatever its request), and how many
+   * as another command that would have been carried out.
    */
-  searches: { errors: number; words: number; heard: number; actedAsOther: number };
+  searches: { said: number; errors: number; words: number; heard: number; actedAsOther: number };
   /** Decode time and audio length, for the real-time factor. */
   decodeSeconds: number;
   audioSeconds: number;
@@ -726,7 +726,7 @@ export interface SpokenAccuracy {
  * about ("Did you say …?") instead of being done, so it is right but not "without a question".
  */
 export async function measureSpokenCommands(recognizer: SpeechRecognizer, set: SpokenSet, dir: string, rate: SpokenRate = 16000): Promise<SpokenAccuracy> {
-  const result: SpokenAccuracy = { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], nonCommandsAsked: [], misses: [], searches: { errors: 0, words: 0, heard: 0, actedAsOther: 0 }, decodeSeconds: 0, audioSeconds: 0 };
+  const result: SpokenAccuracy = { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], nonCommandsAsked: [], misses: [], searches: { said: 0, errors: 0, words: 0, heard: 0, actedAsOther: 0 }, decodeSeconds: 0, audioSeconds: 0 };
   const hear = async (text: string, { voice, speed, ...extra }: SpokenVoice) => {
     const wav = await synthesise(text, voice, speed, dir, extra, rate);
     const started = performance.now();
@@ -745,6 +745,7 @@ export async function measureSpokenCommands(recognizer: SpeechRecognizer, set: S
       row.total++;
       if (intent === 'search') {
         const { errors, words } = wordErrors(String(slots.request), command.intent === 'search' ? String(command.slots.request ?? '') : '');
+        result.searches.said++;
         result.searches.errors += errors;
         result.searches.words += words;
         if (command.intent === 'search') result.searches.heard++;
@@ -878,6 +879,35 @@ export const SPOKEN_HELD_OUT_SEARCH: SpokenSet = {
   ],
   nonCommands: [],
 };
+
+/**
+ * Several sets' accuracy as one (sets of one voice list, each with its own category names, as the
+ * blind phrasings come): counts summed, per-voice rows summed by voice.
+ */
+export function combineAccuracy(parts: readonly SpokenAccuracy[]): SpokenAccuracy {
+  const all: SpokenAccuracy = { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], nonCommandsAsked: [], misses: [], searches: { said: 0, errors: 0, words: 0, heard: 0, actedAsOther: 0 }, decodeSeconds: 0, audioSeconds: 0 };
+  for (const part of parts) {
+    for (const row of part.perVoice) {
+      const same = all.perVoice.find((r) => r.label === row.label);
+      if (same) {
+        same.total += row.total;
+        same.right += row.right;
+        same.withoutQuestion += row.withoutQuestion;
+      } else all.perVoice.push({ ...row });
+    }
+    all.total += part.total;
+    all.right += part.right;
+    all.withoutQuestion += part.withoutQuestion;
+    all.wrongDestructive.push(...part.wrongDestructive);
+    all.nonCommandsActedOn.push(...part.nonCommandsActedOn);
+    all.nonCommandsAsked.push(...part.nonCommandsAsked);
+    all.misses.push(...part.misses);
+    for (const key of ['said', 'errors', 'words', 'heard', 'actedAsOther'] as const) all.searches[key] += part.searches[key];
+    all.decodeSeconds += part.decodeSeconds;
+    all.audioSeconds += part.audioSeconds;
+  }
+  return all;
+}
 
 /** Sentences to dictate (a reply's words) and the voices that say them. */
 export interface DictationSet {
