@@ -10,7 +10,8 @@
 // accents), left out where not installed. Names and held-out names: categories named after brands
 // the pronouncing dictionary lacks (letter-to-sound.ts). Tuning loud and held-out loud: a loud room's
 // noise (the other sets' is a quiet office's hum). Tuning quiet and held-out quiet: a microphone set low.
-// Tuning search and held-out search: searches said aloud (and their requests' word error rate). Dictation's word error rate on tuning and held-out
+// Tuning search and held-out search: searches said aloud (and their requests' word error rate).
+// Blind A, B and C: the phrasings written blind (phrasings-blind.ts; C held out). Dictation's word error rate on tuning and held-out
 // sentences and voices. Needs pocketsphinx, pocketsphinx-en-us, espeak-ng and sox. `npm run
 // bench -- voice` runs only this one.
 import fs from 'node:fs';

@@ -720,13 +720,17 @@ export interface SpokenAccuracy {
   audioSeconds: number;
 }
 
+function noAccuracy(): SpokenAccuracy {
+  return { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], nonCommandsAsked: [], misses: [], searches: { said: 0, errors: 0, words: 0, heard: 0, actedAsOther: 0 }, decodeSeconds: 0, audioSeconds: 0 };
+}
+
 /**
  * Command accuracy as the product sees it: the recogniser in command mode with the set's
  * category names, then the parser; a destructive command the recogniser marks doubtful is asked
  * about ("Did you say …?") instead of being done, so it is right but not "without a question".
  */
 export async function measureSpokenCommands(recognizer: SpeechRecognizer, set: SpokenSet, dir: string, rate: SpokenRate = 16000): Promise<SpokenAccuracy> {
-  const result: SpokenAccuracy = { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], nonCommandsAsked: [], misses: [], searches: { said: 0, errors: 0, words: 0, heard: 0, actedAsOther: 0 }, decodeSeconds: 0, audioSeconds: 0 };
+  const result = noAccuracy();
   const hear = async (text: string, { voice, speed, ...extra }: SpokenVoice) => {
     const wav = await synthesise(text, voice, speed, dir, extra, rate);
     const started = performance.now();
@@ -885,7 +889,7 @@ export const SPOKEN_HELD_OUT_SEARCH: SpokenSet = {
  * blind phrasings come): counts summed, per-voice rows summed by voice.
  */
 export function combineAccuracy(parts: readonly SpokenAccuracy[]): SpokenAccuracy {
-  const all: SpokenAccuracy = { perVoice: [], total: 0, right: 0, withoutQuestion: 0, wrongDestructive: [], nonCommandsActedOn: [], nonCommandsAsked: [], misses: [], searches: { said: 0, errors: 0, words: 0, heard: 0, actedAsOther: 0 }, decodeSeconds: 0, audioSeconds: 0 };
+  const all = noAccuracy();
   for (const part of parts) {
     for (const row of part.perVoice) {
       const same = all.perVoice.find((r) => r.label === row.label);
