@@ -296,10 +296,12 @@ export function commandGrammar(options: GrammarOptions = {}): CommandGrammar {
 
   const commandsOnly = options.shape === 'commands-only';
   const leadWeight = options.leadWeight === undefined ? LEAD_WEIGHT : options.leadWeight;
+  // The lead-in as an alternative of its own rather than an optional part before <command>:
+  // Sphinx's grammar search treats "[ <lead> ] <command>" worse even where no lead-in is said.
+  const led = (body: string) => (leadWeight === null ? [body] : [body, `<lead> ${body}`]);
+  const utterances = [...led('<command> [ <closing> ]'), ...(commandsOnly ? [] : [...led('<search>'), '<out_of_grammar>'])];
   lines.push(
-    // The lead-in as an alternative of its own rather than an optional part before <command>:
-    // Sphinx's grammar search treats "[ <lead> ] <command>" worse even where no lead-in is said.
-    `public <utterance> = <command> [ <closing> ]${leadWeight === null ? '' : ' | <lead> <command> [ <closing> ]'}${commandsOnly ? '' : ` | <search>${leadWeight === null ? '' : ' | <lead> <search>'} | <out_of_grammar>`};`,
+    `public <utterance> = ${utterances.join(' | ')};`,
     `<command> = ${commandRules.join(' | ')};`,
     ...(leadWeight === null ? [] : [`<lead> = ${weighted(SPOKEN_LEADS, leadWeight)};`]),
     `<closing> = ${weighted(SPOKEN_CLOSINGS, options.closingWeight ?? CLOSING_WEIGHT)};`,
