@@ -86,7 +86,7 @@ export const COMMANDS: CommandPatterns[] = [
       '[<nav>] [the] category {name}',
     ], spoken: ['<said_nav> [the | my] {name} [category]'],
   },
-  { intent: 'next', patterns: ['[go to | show | move to | skip to] [the] next [<noun> | item]', '(go | move | scroll) down', 'down', 'skip [<object>]', 'move on', 'keep going', '(whats | what is) next'], spoken: ['[go to] [the] next [message | email | one]'] },
+  { intent: 'next', patterns: ['[go to | show [me] | move to | skip to] [the] next [<noun> | item]', '(go | move | scroll) down', 'down', 'skip [<object>]', 'move on', 'keep going', '(whats | what is) next'], spoken: ['[go to] [the] next [message | email | one]'] },
   {
     intent: 'previous',
     patterns: ['[go | move] [back] [to] [the] previous [<noun> | item]', '(go | move | scroll) up', 'up', 'go back [one]', 'back one', '[show [me] | go to | go back to] the one before [that | this | it]', '[go] back to the last one', 'prev'], spoken: ['[go to] [the] previous [message | email | one]', 'go back'],
