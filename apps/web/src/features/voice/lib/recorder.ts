@@ -61,18 +61,21 @@ export class VoiceRecorder {
 
   async start(): Promise<void> {
     if (!microphoneSupported()) throw new MicrophoneError('This browser cannot record audio here (it needs a secure connection and Web Audio). Type the command instead (Ctrl+K).');
-    // The recogniser wants the voice as the microphone hears it: the browser's noise suppression
-    // and automatic gain smear and pump the very sounds the acoustic model tells apart (the
-    // server adds its own steady noise floor). Echo cancellation stays: Mailroom speaks its
-    // questions aloud and then listens.
-    this.stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: false, autoGainControl: false } });
+    // The capture node is ready before the microphone opens, so what is said from the moment it
+    // opens is kept. With the microphone opened first, what was said while the worklet loaded was
+    // lost; on a busy CI machine a command said 1.5 s after the click once came back as another
+    // ("open settings" as "open summary"), most likely from that.
     try {
       this.context = new AudioContext();
       await this.context.audioWorklet.addModule(captureWorkletUrl);
-      const source = this.context.createMediaStreamSource(this.stream);
       this.node = new AudioWorkletNode(this.context, 'mailroom-capture', { numberOfInputs: 1, numberOfOutputs: 0 });
       this.node.port.onmessage = (event: MessageEvent<{ samples: Float32Array; rms: number }>) => this.take(event.data.samples, event.data.rms);
-      source.connect(this.node);
+      // The recogniser wants the voice as the microphone hears it: the browser's noise suppression
+      // and automatic gain smear and pump the very sounds the acoustic model tells apart (the
+      // server adds its own steady noise floor). Echo cancellation stays: Mailroom speaks its
+      // questions aloud and then listens.
+      this.stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: false, autoGainControl: false } });
+      this.context.createMediaStreamSource(this.stream).connect(this.node);
     } catch (error) {
       this.release();
       throw error;
