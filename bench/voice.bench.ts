@@ -93,6 +93,10 @@ export default async function run(): Promise<void> {
     }
   }
   console.log(`parser: median ${median(times[0] ?? []).toFixed(2)} ms per command as the phrasings come, ${median(times[1] ?? []).toFixed(2)} ms said again (${texts.length} phrasings, 7 categories)`);
+  const pasted = Array.from({ length: 5000 }, (_, i) => texts[i % texts.length]?.split(' ')[0] ?? 'word').join(' ');
+  const pasteStarted = performance.now();
+  parser.parse(pasted);
+  console.log(`parser: ${(performance.now() - pasteStarted).toFixed(1)} ms for 5,000 words pasted into the palette (past MAX_COMMAND_WORDS, no command is looked for)`);
   const compileStarted = performance.now();
   parseVoiceCommand('open receipts', { categories: ['Receipts', 'Work', String(Math.random())] });
   console.log(`parser: ${(performance.now() - compileStarted).toFixed(1)} ms to compile the phrases for a new category list`);

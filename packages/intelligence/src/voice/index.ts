@@ -10,6 +10,7 @@ export {
   ACCEPT_SCORE,
   ACCEPT_SCORE_DESTRUCTIVE,
   DESTRUCTIVE_MARGIN,
+  MAX_COMMAND_WORDS,
   type ParseOptions,
   type ParseResult,
   type VoiceHint,

@@ -8,6 +8,7 @@ import {
   createVoiceParser,
   DESTRUCTIVE_INTENTS,
   INTENTS,
+  MAX_COMMAND_WORDS,
   needsConfirmation,
   OUT_OF_GRAMMAR_PREFIX,
   OUT_OF_GRAMMAR_WORDS,
@@ -202,6 +203,13 @@ describe('voice command parser: behaviour', () => {
     const long = 'archive '.repeat(5000);
     const result = parseVoiceCommand(long);
     expect(result.intent).toBe('unknown');
+    // Past MAX_COMMAND_WORDS words a sentence is no command (nor does it hint at one), however it
+    // opens; a search keeps its whole request.
+    const words = Array.from({ length: 5000 }, (_, i) => `word${i.toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)] as string)}`);
+    expect(parseVoiceCommand(`archive this ${words.join(' ')}`)).toMatchObject({ intent: 'unknown', hints: [] });
+    expect(closestVoiceCommands(`archive this ${words.slice(0, MAX_COMMAND_WORDS).join(' ')}`)).toEqual([]);
+    const request = `the minutes of ${words.slice(0, 60).join(' ')}`;
+    expect(parseVoiceCommand(`search for ${request}`)).toMatchObject({ intent: 'search', slots: { request } });
   });
 
   it('answers a sentence the same whatever the parser heard before (the costs it keeps from earlier sentences change nothing)', () => {

@@ -341,6 +341,15 @@ const MAIL_NOUN_LEADS = new Set(['all', 'my', 'the', 'any', 'unread', 'new', 're
 /** "messages from my mother": a mail noun followed by what it is about is a search, trigger or not. */
 const SEARCH_PREPOSITIONS = new Set(['from', 'about', 'to', 'with', 'containing', 'mentioning', 'regarding', 'sent', 'since', 'before', 'after', 'that', 'on', 'in', 'this', 'last', 'older', 'newer', 'larger', 'bigger', 'smaller']);
 
+/**
+ * The most words a command is looked for in (after hesitations, lead-ins and closings are set
+ * aside). The longest command the grammar has, with a lead-in and a closing, is well under it.
+ * Longer text is a search (its request as said) or no command, answered without aligning each
+ * word with each phrase: 5,000 words pasted into the palette took a second, and as many rows of
+ * costs as words.
+ */
+export const MAX_COMMAND_WORDS = 40;
+
 /** Numbers that are not a suggestion's (there are three): "use suggestion five" is not a command. */
 const OTHER_NUMBERS = new Set(['four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'zero', 'hundred', 'thousand']);
 
@@ -475,7 +484,7 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
   return {
     closest(text: string): VoiceHint[] {
       const core = prepare(text).core;
-      if (core.length === 0) return [];
+      if (core.length === 0 || core.length > MAX_COMMAND_WORDS) return [];
       return unknown(rank(core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word))).hints;
     },
     parse(text: string): ParseResult {
@@ -483,6 +492,11 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
       const core = utterance.core;
       if (core.length === 0) return unknown([]);
       const said = core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
+      if (said.length > MAX_COMMAND_WORDS) {
+        const search = searchRequestStart(said);
+        const request = search ? requestText(utterance.text, core, search.start, utterance.all) : '';
+        return search && request ? { intent: 'search', slots: { request }, confidence: search.strong ? 1 : 0.8, hints: [] } : unknown([]);
+      }
       const ranked = rank(said);
       const best = ranked[0];
 
