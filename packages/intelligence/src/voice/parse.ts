@@ -211,7 +211,7 @@ const REMEMBERED_ROWS = 256;
  */
 class SubstitutionCosts {
   private readonly rows = new Map<string, Float64Array>();
-  readonly vocabulary: readonly string[];
+  private readonly vocabulary: readonly string[];
   private readonly strict: boolean;
   private readonly commandWords: CommandWords;
   private readonly lettersOnly: boolean;
@@ -492,18 +492,19 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
       const core = utterance.core;
       if (core.length === 0) return unknown([]);
       const said = core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
-      if (said.length > MAX_COMMAND_WORDS) {
-        const search = searchRequestStart(said);
+      const search = searchRequestStart(said);
+      /** The sentence as a search for its request as said; null when it is none or nothing is left to search for. */
+      const searched = (): ParseResult | null => {
         const request = search ? requestText(utterance.text, core, search.start, utterance.all) : '';
-        return search && request ? { intent: 'search', slots: { request }, confidence: search.strong ? 1 : 0.8, hints: [] } : unknown([]);
-      }
+        return search && request ? { intent: 'search', slots: { request }, confidence: search.strong ? 1 : 0.8, hints: [] } : null;
+      };
+      if (said.length > MAX_COMMAND_WORDS) return searched() ?? unknown([]);
       const ranked = rank(said);
       const best = ranked[0];
 
-      const search = searchRequestStart(said);
       if (search && !(best && best.score >= 0.95 && best.phrase.intent !== 'open_category') && !(best && !search.strong && best.score >= 0.9)) {
-        const request = requestText(utterance.text, core, search.start, utterance.all);
-        if (request) return { intent: 'search', slots: { request }, confidence: search.strong ? 1 : 0.8, hints: [] };
+        const result = searched();
+        if (result) return result;
       }
 
       const decided = decide(said, ranked);
