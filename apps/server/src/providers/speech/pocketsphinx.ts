@@ -156,6 +156,11 @@ export const POLITE_CHECK_DISTANCE = 0.7;
  * against 11; 1.2 was picked for 280 of 644 clips, mostly the female voices. A margin in favour
  * of warp 1 did no better, nor did a third warp of 0.9 (559 against 560 with the grammar's
  * later wordings). Costs a second decode of the grammar (the grammar itself is built once).
+ * More warps do not pay: with 0.9, 1.1 and 1.3 decoded as well (one-off script, the grammar's
+ * commands by the transcript each decode chose, before the checks below), tuning's 198 commands
+ * gave 194 either way and tuning D's 231 (MBROLA voices) 212 either way, by the best score or by a
+ * majority of the decodes; even an oracle taking whichever decode was right reached only 197 and
+ * 214: what is still misheard is misheard at every warp.
  */
 export const WARP_FACTORS: readonly number[] = [1, 1.2];
 
@@ -553,7 +558,13 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    * POLITE_CHECK_DISTANCE apart), the recognition is `doubtful` and the product asks before acting. Measured on the recogniser
    * bench's tuning voices: an acoustic-score margin against the grammar without that command did
    * not separate right from wrong (a misheard "star it" scored 12 per frame better as "delete
-   * it"); this check let no wrong destructive action through.
+   * it"); this check let no wrong destructive action through. Nor did a phone loop's score
+   * (`-allphone` with the model's phone language model, weight 2) separate commands from other
+   * speech the grammar forced onto one (one-off script on the tuning sets, November 30): per
+   * frame over the whole utterance, tuning's right commands lay down to 34 below the loop and its
+   * other sentences acted on at 15 to 45 below; by the word that fell furthest below it, tuning
+   * and tuning B's right commands lay within 62 and 6 of their 14 wrong actions beyond, but tuning
+   * C's right commands reached 73 and tuning D's accented ones 88, beyond all of D's 30 wrong ones.
    */
   private async checkDestructive(heardFreely: () => Promise<string>, transcript: string, categories: readonly string[]): Promise<Pick<Recognition, 'doubtful'>> {
     const intent = parseVoiceCommand(transcript, { categories }).intent;
