@@ -53,7 +53,8 @@ let categoryUrl: string;
 let peopleUrl: string;
 let venmoUrl: string;
 let annId: string;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-voice-e2e-'));
+/** The WAVs and the signed-in state: made in beforeAll (not at load, where Playwright's runner, which lists the tests, would make one too that nothing removes). */
+let work: string;
 
 const rows = (p: Page) => p.getByTestId('message-row');
 /** With VOICE_SCREENSHOTS=dir, the states worth looking at are saved there. */
@@ -118,6 +119,7 @@ function gmailThread(server: TestServer, threadId: string): Array<{ labelIds: st
 }
 
 test.beforeAll(async ({ browser, server }) => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'mailroom-voice-e2e-'));
   baseUrl = server.url;
   context = await browser.newContext(contextOptions(server.url, { width: 1280, scheme: 'light' }));
   page = await context.newPage();
