@@ -174,7 +174,15 @@ describe('opening hostile mail never stalls the server (issue 22)', () => {
       ['hostile deep is', 'deep selector'],
       ['hostile deep nesting', 'deep nesting'],
     ] as const) {
-      const content = await outcome(subject);
+      // Shown, not refused: rendered afresh, up to three times. These renders take a fraction of
+      // the thread's 1.5 s, but on a slow shared machine (a clean-clone CI run where the whole
+      // suite took 30 min) a moment of contention once pushed one past it, and the refusal
+      // stood; a sanitiser that could not show them would be refused all three times.
+      let content = await outcome(subject);
+      for (let attempt = 1; attempt < 3 && content.refusal; attempt++) {
+        messageRendering().cache.clear();
+        content = await outcome(subject);
+      }
       expect(content.refusal).toBeUndefined();
       expect(content.html).toContain(text);
       expect(content.html).not.toMatch(/url\(|:is\(|div\{div/);
