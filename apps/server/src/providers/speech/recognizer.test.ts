@@ -272,11 +272,7 @@ describe.runIf(installed || CI)('letter-to-sound with espeak-ng', () => {
 // them they are skipped, and the test above says why.
 // Each decode is a child process; on a busy 2-core machine a test of a few dozen takes minutes.
 describe.runIf(installed || CI)('offline recognition of synthesised speech', { timeout: 300_000 }, () => {
-  // Two decodes at once (the product's default on two cores is one, leaving the other to the
-  // server): the same decodes and the same answers, and the file, the suite's longest, no longer
-  // runs on one core alone at its end.
-  const spoken = (options: PocketsphinxOptions = {}) => new PocketsphinxRecognizer({ concurrency: 2, ...options });
-  const recognizer = spoken();
+  const recognizer = new PocketsphinxRecognizer();
   let dir: string;
   let tmp: string;
   const previousTmp = process.env.TMPDIR;
@@ -326,7 +322,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
 
   it('understands commands recorded quietly (a microphone set low), which it misheard at their own level', async () => {
     const quietly = async (text: string, options: PocketsphinxOptions = {}) => {
-      const heard = await spoken(options).recognize(await synthesise(text, 'en-us', 160, dir, { gain: -26 }), { mode: 'command', categories: SPOKEN_CATEGORIES });
+      const heard = await new PocketsphinxRecognizer(options).recognize(await synthesise(text, 'en-us', 160, dir, { gain: -26 }), { mode: 'command', categories: SPOKEN_CATEGORIES });
       return heard.inGrammar ? parseVoiceCommand(heard.transcript, { categories: SPOKEN_CATEGORIES }) : { intent: 'unknown', slots: {} };
     };
     expect(await quietly('open settings')).toMatchObject({ intent: 'navigate', slots: { page: 'settings' } });
@@ -355,7 +351,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
   /** Other speech, recognised with a lenient look: whatever came back through a look is not destructive (undoubted) or yes. */
   async function expectNoDestructiveOrYesThroughALook(options: PocketsphinxOptions, sentences: string[]): Promise<void> {
     let traces: RecognitionTrace[] = [];
-    const lenient = spoken({ ...options, trace: (t) => traces.push(t) });
+    const lenient = new PocketsphinxRecognizer({ ...options, trace: (t) => traces.push(t) });
     for (const text of sentences) {
       traces = [];
       const got = await lenient.recognize(await synthesise(text, 'en-us', 160, dir), { mode: 'command', categories: SPOKEN_CATEGORIES });
@@ -377,10 +373,10 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     const undo = await synthesise('undo', 'en-gb-scotland', 165, dir, { pad: 0.4 });
     const before: PocketsphinxOptions = { warps: [1], removeNoise: true, grammarArgs: ['-wip', '0.65'] };
     const traces: RecognitionTrace[] = [];
-    const heard = await spoken({ ...before, trace: (t) => traces.push(t) }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    const heard = await new PocketsphinxRecognizer({ ...before, trace: (t) => traces.push(t) }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(heard).toMatchObject({ transcript: 'undo', inGrammar: true });
     expect(traces).toContainEqual(expect.objectContaining({ stage: 'second-look', transcript: 'undo', intent: 'undo' }));
-    const withoutSecondLook = await spoken({ ...before, secondLookDistance: 0 }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    const withoutSecondLook = await new PocketsphinxRecognizer({ ...before, secondLookDistance: 0 }).recognize(undo, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(withoutSecondLook.inGrammar).toBe(false);
     // However far apart it lets the two transcripts be, the second look never acts destructively
     // or answers yes: what these sentences come back as through it is neither.
@@ -401,7 +397,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
   });
 
   it('hears a command said politely ("could you open the inbox", "star it please"), which the grammar without lead-ins did not', async () => {
-    const withoutLeads = spoken({ grammar: { leadWeight: null }, secondLookDistance: 0, freeParseConfidence: 2 });
+    const withoutLeads = new PocketsphinxRecognizer({ grammar: { leadWeight: null }, secondLookDistance: 0, freeParseConfidence: 2 });
     const polite = await synthesise('could you open the inbox', 'en-us', 160, dir);
     const heard = await recognizer.recognize(polite, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(heard.inGrammar).toBe(true);
@@ -425,10 +421,10 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     // Tuning C: heard by the grammar as "please undo"; the language model heard "recently got a grandma".
     const wav = await synthesise('please send my love to grandma', 'en+f3', 160, dir, { noise: -38, pad: 0.4 });
     const traces: RecognitionTrace[] = [];
-    const heard = await spoken({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_TUNING_C.categories });
+    const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_TUNING_C.categories });
     expect(heard.inGrammar, heard.transcript).toBe(false);
     expect(traces).toContainEqual(expect.objectContaining({ stage: 'polite-check', agrees: false }));
-    const unchecked = await spoken({ checkPolite: false }).recognize(wav, { mode: 'command', categories: SPOKEN_TUNING_C.categories });
+    const unchecked = await new PocketsphinxRecognizer({ checkPolite: false }).recognize(wav, { mode: 'command', categories: SPOKEN_TUNING_C.categories });
     expect(unchecked.inGrammar && parseVoiceCommand(unchecked.transcript, { categories: SPOKEN_TUNING_C.categories }).intent !== 'unknown', unchecked.transcript).toBe(true);
   });
 
@@ -439,11 +435,11 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     // not_important with a confidence over 0.9.
     const wav = await synthesise('this one is not important', 'en-us', 170, dir, { pad: 0.3 });
     const traces: RecognitionTrace[] = [];
-    const heard = await spoken({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(heard.inGrammar).toBe(true);
     expect(parseVoiceCommand(heard.transcript).intent).toBe('not_important');
     expect(traces).toContainEqual(expect.objectContaining({ stage: 'free-parse', intent: 'not_important', taken: true }));
-    const without = await spoken({ freeParseConfidence: 2 }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    const without = await new PocketsphinxRecognizer({ freeParseConfidence: 2 }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(without.inGrammar && parseVoiceCommand(without.transcript).intent === 'not_important', without.transcript).toBe(false);
     // At any confidence, what the free transcript gives is never destructive or yes.
     await expectNoDestructiveOrYesThroughALook({ freeParseConfidence: 0, secondLookDistance: 0 }, ['delete that thought', 'yes i know the answer', 'okay thanks']);
@@ -452,7 +448,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
   it('decodes the commands at two frequency warps, and lowered, and keeps the better-scoring one for the utterance (the lowered one by its margin); one warp when told', async () => {
     const wav = await synthesise('mark it as read', 'en-us+f2', 150, dir);
     const traces: RecognitionTrace[] = [];
-    const heard = await spoken({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(parseVoiceCommand(heard.transcript).intent).toBe('mark_read');
     const warp = traces.find((t) => t.stage === 'warp');
     expect(warp?.scores.map((s) => [s.warp, s.factor])).toEqual([[1, 1], [1.2, 1], [LOWERED_DECODE.warp, LOWERED_DECODE.factor]]);
@@ -460,7 +456,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     expect([warp?.chosen, warp?.factor]).toEqual([best?.warp, best?.factor]);
     expect(heard.transcript).toBe(best?.transcript);
     const oneWarp: RecognitionTrace[] = [];
-    await spoken({ warps: [1], lowered: null, trace: (t) => oneWarp.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+    await new PocketsphinxRecognizer({ warps: [1], lowered: null, trace: (t) => oneWarp.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
     expect(oneWarp.some((t) => t.stage === 'warp')).toBe(false);
   });
 
@@ -469,11 +465,11 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
       ['go to the inbox', 'navigate'],
       ['next message', 'next'],
     ];
-    const unlowered = spoken({ lowered: null });
+    const unlowered = new PocketsphinxRecognizer({ lowered: null });
     for (const [text, intent] of said) {
       const wav = await synthesise(text, 'en-us+zac', 160, dir);
       const traces: RecognitionTrace[] = [];
-      const heard = await spoken({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
+      const heard = await new PocketsphinxRecognizer({ trace: (t) => traces.push(t) }).recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
       expect(heard.inGrammar && parseVoiceCommand(heard.transcript, { categories: SPOKEN_CATEGORIES }).intent, `"${text}" heard as "${heard.transcript}"`).toBe(intent);
       expect(traces.find((t) => t.stage === 'warp')).toMatchObject({ factor: LOWERED_DECODE.factor });
       const before = await unlowered.recognize(wav, { mode: 'command', categories: SPOKEN_CATEGORIES });
@@ -487,7 +483,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
     const heard = await recognizer.recognize(wav, { mode: 'command', categories });
     expect(parseVoiceCommand(heard.transcript, { categories })).toMatchObject({ intent: 'open_category', slots: { name: 'Venmo' } });
     // Composed from the dictionary alone ("v" spelled: V IY EH N M OW) it was heard as another command.
-    const composed = await spoken({ letterToSound: null }).recognize(wav, { mode: 'command', categories });
+    const composed = await new PocketsphinxRecognizer({ letterToSound: null }).recognize(wav, { mode: 'command', categories });
     expect(parseVoiceCommand(composed.transcript, { categories }).slots, composed.transcript).not.toEqual({ name: 'Venmo' });
   });
 
@@ -497,7 +493,7 @@ describe.runIf(installed || CI)('offline recognition of synthesised speech', { t
   });
 
   it('stops a decode that takes too long and says so', async () => {
-    const impatient = spoken({ timeoutMs: 1 });
+    const impatient = new PocketsphinxRecognizer({ timeoutMs: 1 });
     await expect(impatient.recognize(await synthesise('go to settings', 'en-us', 160, dir), { mode: 'command' })).rejects.toBeInstanceOf(SpeechDecodeError);
     expect(fs.readdirSync(tmp)).toEqual([]);
   });
