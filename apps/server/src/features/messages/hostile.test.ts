@@ -175,9 +175,10 @@ describe('opening hostile mail never stalls the server (issue 22)', () => {
       ['hostile deep nesting', 'deep nesting'],
     ] as const) {
       // Shown, not refused: rendered afresh, up to three times. These renders take a fraction of
-      // the thread's 1.5 s, but on a slow shared machine (a clean-clone CI run where the whole
-      // suite took 30 min) a moment of contention once pushed one past it, and the refusal
-      // stood; a sanitiser that could not show them would be refused all three times.
+      // the thread's 1.5 s (under 0.2 s alone), but on a slow shared machine (clean-clone CI runs
+      // of 26 to 30 min) the timing test above once had one refused at 1.6 s, and this check read
+      // that refusal from the render cache; a sanitiser that could not show them would be refused
+      // all three times.
       let content = await outcome(subject);
       for (let attempt = 1; attempt < 3 && content.refusal; attempt++) {
         messageRendering().cache.clear();
