@@ -5,6 +5,7 @@ import { hostileMessages, type HostileMessage } from '../../testing/hostile-mail
 import { createMailboxTestApp, settle, userWithMailbox, type MailboxTestApp, type MailboxUser } from '../../testing/mailbox-app.ts';
 import { messageRendering, type EmailContent } from './content.ts';
 import { TOO_LARGE_TO_DISPLAY } from './limits.ts';
+import { RenderPool } from './renderer.ts';
 
 // Issue 22: one crafted message must never stall the server. Each message the issue names is
 // opened the way the reading pane opens it (getEmailContent and the viewer document together),
@@ -164,29 +165,35 @@ describe('opening hostile mail never stalls the server (issue 22)', () => {
     expect(best.healthzWorst).toBeLessThan(HEALTHZ_WORST_MS);
   });
 
-  test('the 10 MB message and 1,000 nested multiparts are refused with the sentence; the CSS attacks are shown with the attack removed', async () => {
+  test('the 10 MB message and 1,000 nested multiparts are refused with the sentence; the CSS attacks are shown with the attack removed', { timeout: 90_000 }, async () => {
     const outcome = async (subject: string) =>
       ((await user.call('getEmailContent', { messageId: ids.get(subject) })).json() as { result: EmailContent }).result;
     expect((await outcome('hostile ten megabytes')).refusal?.message).toBe(TOO_LARGE_TO_DISPLAY);
     expect((await outcome('hostile nested multiparts')).refusal?.message).toBe(TOO_LARGE_TO_DISPLAY);
-    for (const [subject, text] of [
-      ['hostile unclosed url', 'World'],
-      ['hostile deep is', 'deep selector'],
-      ['hostile deep nesting', 'deep nesting'],
-    ] as const) {
-      // Shown, not refused: rendered afresh, up to three times. These renders take a fraction of
-      // the thread's 1.5 s (under 0.2 s alone), but on a slow shared machine (clean-clone CI runs
-      // of 26 to 30 min) the timing test above once had one refused at 1.6 s, and this check read
-      // that refusal from the render cache; a sanitiser that could not show them would be refused
-      // all three times.
-      let content = await outcome(subject);
-      for (let attempt = 1; attempt < 3 && content.refusal; attempt++) {
-        messageRendering().cache.clear();
-        content = await outcome(subject);
+    // What the sanitiser makes of the CSS attacks, with the render thread given the time it needs.
+    // Whether such a render fits the thread's 1.5 s depends on the machine, and the timing test
+    // above accepts either answer: these take under 0.2 s alone, but in clean-clone CI runs on a
+    // slow machine (26 to 30 min) the unclosed url( message took longer and was refused, in one
+    // run on three fresh renders in a row.
+    const rendering = messageRendering();
+    const limited = rendering.pool;
+    rendering.pool = new RenderPool({ timeLimitMs: 60_000, threads: 1 });
+    rendering.cache.clear();
+    try {
+      for (const [subject, text] of [
+        ['hostile unclosed url', 'World'],
+        ['hostile deep is', 'deep selector'],
+        ['hostile deep nesting', 'deep nesting'],
+      ] as const) {
+        const content = await outcome(subject);
+        expect(content.refusal).toBeUndefined();
+        expect(content.html).toContain(text);
+        expect(content.html).not.toMatch(/url\(|:is\(|div\{div/);
       }
-      expect(content.refusal).toBeUndefined();
-      expect(content.html).toContain(text);
-      expect(content.html).not.toMatch(/url\(|:is\(|div\{div/);
+    } finally {
+      await rendering.pool.close();
+      rendering.pool = limited;
+      rendering.cache.clear();
     }
   });
 
