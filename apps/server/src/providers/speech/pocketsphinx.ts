@@ -600,8 +600,9 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    *
    * Most other speech still acted on passes here: of 71 other sentences traced on the tuning sets,
    * 26 were acted on, 17 of them agreed here at 0.42 to 0.70. Tightening this check does not pay:
-   * against those 17 stand 140 right commands that agreed here (tuning C, and the first 200 clips
-   * of the first set written blind), and at 0.6 it would stop 7 of the 17 and lose 17 of the 140.
+   * against those 17 stand 140 right commands that agreed here (tuning C, the first 200 clips of
+   * the first set written blind and the first 14 of tuning), and at 0.6 it would stop 7 of the 17
+   * and lose 17 of the 140.
    * Three ways to tell such speech apart were measured and dropped too (one-off scripts, November
    * 30, tuning sets only): the language model's word posteriors (`-ctm`) are low even where it
    * heard the sentence word for word ("please pass the salt" at 0.06 to 0.32); comparing only the
