@@ -356,7 +356,7 @@ export interface PriorityActionsTable {
   account_id: string;
   message_id: string;
   action: string;
-  /** `mailroom` (an action taken in Mailroom) or `sync` (seen happen in Gmail) or `list` (ignored after being shown). */
+  /** `mailroom` (an action taken in Mailroom), `sync` (seen happen in Gmail), `list` (ignored after being shown) or `undo` (an act taken back). */
   source: string;
   at: number;
   learned_at: number | null;

@@ -208,6 +208,53 @@ export async function recordUndo(
 }
 
 /**
+ * How far apart in time sync's reading of a label change and Mailroom's record of the act that
+ * made it can be: the background step that read it may have started a while before the action,
+ * and the action's Gmail calls may have been retried with backoff before it was recorded.
+ */
+const SAME_ACT_MS = 120_000;
+
+/**
+ * Mailroom's explicit acts (pending `mailroom` entries) whose label change a background step
+ * has learned already, as `sync`: the step read the store between the action's write of the
+ * labels and the listener's record of the act (a loaded server, or a job that was due just then).
+ * It is one act, not two: each such entry maps to the learned `sync` entry of the same message
+ * and action within SAME_ACT_MS (each taken once), and the time to log that one at (the later).
+ */
+async function actsSyncLearnedAlready(
+  db: Db,
+  accountId: string,
+  pending: ReadonlyArray<{ id: string; message_id: string; action: string; source: string; at: number | string }>,
+): Promise<Map<string, { syncId: string; at: number }>> {
+  const merged = new Map<string, { syncId: string; at: number }>();
+  const acts = pending.filter((row) => row.source === 'mailroom');
+  if (acts.length === 0) return merged;
+  const earliest = Math.min(...acts.map((row) => Number(row.at))) - SAME_ACT_MS;
+  const learned: Array<{ id: string; message_id: string; action: string; at: number }> = [];
+  for (const part of inChunks([...new Set(acts.map((row) => row.message_id))])) {
+    const rows = await db
+      .selectFrom('priority_actions')
+      .select(['id', 'message_id', 'action', 'at'])
+      .where('account_id', '=', accountId)
+      .where('source', '=', 'sync')
+      .where('learned_at', 'is not', null)
+      .where('at', '>=', earliest)
+      .where('message_id', 'in', part)
+      .execute();
+    learned.push(...rows.map((row) => ({ ...row, at: Number(row.at) })));
+  }
+  const taken = new Set<string>();
+  for (const act of acts) {
+    const at = Number(act.at);
+    const same = learned.find((row) => !taken.has(row.id) && row.message_id === act.message_id && row.action === act.action && Math.abs(row.at - at) <= SAME_ACT_MS);
+    if (!same) continue;
+    taken.add(same.id);
+    merged.set(act.id, { syncId: same.id, at: Math.max(at, same.at) });
+  }
+  return merged;
+}
+
+/**
  * `related`: re-score at once only what the step touches (new and relabelled mail, and the mail
  * related to what was learned), for answers right after an action; `full`: every message, as the
  * background job does after such steps (and for a new model).
@@ -399,8 +446,13 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
     .orderBy('id')
     .execute();
   const explicit = new Set<string>();
+  const merged = await actsSyncLearnedAlready(db, accountId, pending);
   for (const row of pending) {
     if (!isPriorityAction(row.action)) continue;
+    if (merged.has(row.id)) {
+      explicit.add(row.message_id);
+      continue;
+    }
     const source = row.source === 'sync' || row.source === 'list' || row.source === 'undo' ? row.source : 'mailroom';
     if (source === 'undo') {
       // An action undone before it was learned is simply not learned.
@@ -578,8 +630,13 @@ async function learnOnce(deps: PriorityDeps, accountId: string, scope: LearnScop
       // 0: its "ignored" was learned (it is not learned twice).
       await trx.updateTable('priority_scores').set({ shown_at: 0 }).where('account_id', '=', accountId).where('message_id', 'in', part).execute();
     }
-    for (const part of inChunks(pending.map((p) => p.id))) {
+    for (const part of inChunks(pending.filter((p) => !merged.has(p.id)).map((p) => p.id))) {
       await trx.updateTable('priority_actions').set({ learned_at: now }).where('id', 'in', part).execute();
+    }
+    // One act, logged once as what the user did (an undo of the batch finds it by its time).
+    for (const [pendingId, { syncId, at }] of merged) {
+      await trx.deleteFrom('priority_actions').where('id', '=', pendingId).execute();
+      await trx.updateTable('priority_actions').set({ source: 'mailroom', at }).where('id', '=', syncId).execute();
     }
     // What sync and the lists taught is logged too, learned already (the log is the model's history).
     const logged = planned.filter((p) => p.logId === null && acted.has(p.messageId));
