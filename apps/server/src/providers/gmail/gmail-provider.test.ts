@@ -300,9 +300,14 @@ describe('GmailProvider quota pacing', () => {
   const quota = { quotaUnitsPerMinute: 300, quotaWindowMs: 1_000 };
 
   it('stays under the per-user quota on its own: no request is refused', async () => {
-    const { sandbox, rootUrl } = await startSandbox(120, quota);
+    // The pacer keeps 2 % of Gmail's minute in hand by default: 1.2 s for requests that leave
+    // late and arrive together. Time squeezed 60-fold leaves 20 ms of that, less than a loaded
+    // CI machine stalls (one request was refused there). So here a 3-second window of 600
+    // units, 20 % kept in hand: about 0.8 s. The sync still needs more than the window allows
+    // (615 units), so the pacer has to spread it.
+    const { sandbox, rootUrl } = await startSandbox(120, { quotaUnitsPerMinute: 600, quotaWindowMs: 3_000 });
     try {
-      const gmail = provider(rootUrl, { pacing: { unitsPerWindow: 300, windowMs: 1_000 } });
+      const gmail = provider(rootUrl, { pacing: { unitsPerWindow: 600, windowMs: 3_000, targetFraction: 0.8 } });
       const ids = await allIds(gmail, { includeSpamTrash: true });
       const { messages } = await gmail.getMessagesMetadata(ids);
       expect(messages).toHaveLength(120);
