@@ -11,7 +11,7 @@ interface DialogProps {
   /** Buttons, right-aligned under the content. */
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
-  /** `alertdialog` for confirmations of destructive actions. */
+  /** `alertdialog` for confirmations of destructive actions: a click on its backdrop does not close it. */
   role?: 'dialog' | 'alertdialog';
   className?: string;
 }
@@ -69,8 +69,12 @@ export function Dialog({ open, onClose, title, description, children, footer, si
         className,
       )}
       onClick={(event) => {
-        // A click on the backdrop lands on the <dialog> itself, outside the inner panel.
-        if (event.target === ref.current) onCloseRef.current();
+        // A click on the backdrop lands on the <dialog> itself, outside the inner panel. It closes
+        // a dialog, but not an alertdialog: a confirmation wants an explicit answer (WAI-ARIA's
+        // alertdialog pattern), and a click meant for one of its buttons can land on the backdrop
+        // when the panel shrinks under the pointer (a warning inside it going away), which closed
+        // the confirmation and lost its result. Escape, Cancel and Close still close it.
+        if (event.target === ref.current && role !== 'alertdialog') onCloseRef.current();
       }}
     >
       {open ? (
