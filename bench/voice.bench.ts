@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createVoiceParser, parseVoiceCommand } from '@mailroom/intelligence/voice';
 import { TUNING_CATEGORIES, TUNING_PHRASINGS } from '../packages/intelligence/src/voice/phrasings.ts';
-import { BLIND_TUNING_A, BLIND_TUNING_B, HELD_OUT_BLIND, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
+import { BLIND_TUNING_A, BLIND_TUNING_B, BLIND_TUNING_D, HELD_OUT_BLIND, HELD_OUT_BLIND_E, OTHER_SPEECH, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
 import { HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from '../packages/intelligence/src/voice/phrasings-held-out.ts';
 import { LOWERED_DECODE, PocketsphinxRecognizer } from '../apps/server/src/providers/speech/index.ts';
 import {
@@ -94,6 +94,22 @@ export default async function run(): Promise<void> {
     }
   }
   console.log(`parser: median ${median(firstTimes).toFixed(2)} ms per command as the phrasings come, ${median(againTimes).toFixed(2)} ms said again (${texts.length} phrasings, 7 categories)`);
+  // Said freely: the blind sets and the everyday sentences that are no command, where the parser
+  // also looks for a command in a clause of a longer sentence (the whole sentence first).
+  const free = [...[BLIND_TUNING_A, BLIND_TUNING_B, HELD_OUT_BLIND, BLIND_TUNING_D, HELD_OUT_BLIND_E].flat().flatMap((group) => group.phrasings.map(([text]) => text)), ...OTHER_SPEECH];
+  for (const clauses of [true, false]) {
+    const freeParser = createVoiceParser({ categories: TUNING_CATEGORIES, clauses });
+    for (const text of free) freeParser.parse(text);
+    const times = free.map((text) => {
+      const started = performance.now();
+      freeParser.parse(text);
+      return performance.now() - started;
+    });
+    const sorted = [...times].sort((a, b) => a - b);
+    console.log(
+      `parser: said freely, ${clauses ? 'clauses looked for' : 'whole sentences only'}: median ${median(times).toFixed(2)} ms, 95th percentile ${(sorted[Math.floor(sorted.length * 0.95)] as number).toFixed(1)} ms, slowest ${(sorted[sorted.length - 1] as number).toFixed(1)} ms (${free.length} sentences, said again)`,
+    );
+  }
   const pasted = Array.from({ length: 5000 }, (_, i) => texts[i % texts.length]?.split(' ')[0] ?? 'word').join(' ');
   const pasteStarted = performance.now();
   parser.parse(pasted);

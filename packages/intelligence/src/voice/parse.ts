@@ -17,11 +17,18 @@ import { COMMANDS, INDEX_WORDS, indexFillers, pageFillers, PARSER_SKIPPED_RULES,
 import { DESTRUCTIVE_INTENTS, type Intent, type KnownIntent, type VoiceCommand } from './intents.ts';
 import { expandPattern, parsePattern, type PatternNode, type SlotFiller } from './pattern.ts';
 import { spellingSimilarity, wordSimilarity } from './similarity.ts';
+import { clauseStarts, CORRECTIONS, NEGATIONS } from './clauses.ts';
 import { commandVerbOf, FUNCTION_WORDS, IGNORABLE_WORDS, prepare, spokenForms, type Token } from './text.ts';
 
 export interface ParseOptions {
   /** The user's category names, as they defined them; `open_category` answers with one of these. */
   categories?: readonly string[];
+  /**
+   * Whether a command said with a clause of its own around it is found in its clause ("quarantine
+   * this it looks like phishing"); default true. The offline recogniser's checks compare the
+   * language model's transcripts with the grammar's as whole sentences, and turn this off.
+   */
+  clauses?: boolean;
 }
 
 /** A command the parser thought of but did not take, for "I didn't catch that — try ...". */
@@ -357,10 +364,36 @@ const OTHER_NUMBERS = new Set(['four', 'five', 'six', 'seven', 'eight', 'nine', 
 const RECIPIENT_WORDS: ReadonlySet<string> = new Set(['the', 'my', 'our', 'her', 'him', 'them', 'me', 'us', 'this', 'that', 'a', 'an']);
 
 /** A time to come: "reply to him later tonight" says what will be done, it does not ask for it now. */
-const LATER_WORDS: ReadonlySet<string> = new Set(['later', 'tonight', 'tomorrow', 'soon', 'sometime', 'eventually', 'afterwards', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+const LATER_WORDS: ReadonlySet<string> = new Set([
+  'later', 'tonight', 'tomorrow', 'soon', 'sometime', 'eventually', 'afterwards', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday',
+  'saturday', 'sunday',
+  // "reply to the client after lunch", "... when i get home", "... once he calls".
+  'after', 'when', 'once', 'until',
+]);
 
 /** Words after which "one" is a number ("suggestion one", "use one"), not a pronoun ("the best one"); so is "one" before "suggestion". */
 const BEFORE_NUMBER_ONE: ReadonlySet<string> = new Set(['suggestion', 'option', 'reply', 'number', 'use', 'choose', 'pick', 'take', 'select']);
+
+/**
+ * A command found in a clause of a longer sentence must match its clause at least this well
+ * (a destructive one: DESTRUCTIVE_CLAUSE_SCORE), and is answered with at most CLAUSE_CONFIDENCE:
+ * below the 0.9 at which the recogniser takes a command from the language model's transcript.
+ */
+const CLAUSE_SCORE = 0.9;
+const DESTRUCTIVE_CLAUSE_SCORE = 0.95;
+const CLAUSE_CONFIDENCE = 0.85;
+/** The rest of such a sentence must be further than this from every other command. */
+const OTHER_CLAUSE_SCORE = 0.5;
+/** A clause is a command of its own, never an answer to a question (yes / no) or a search. */
+const NOT_FROM_CLAUSES: ReadonlySet<Intent> = new Set(['unknown', 'search', 'confirm', 'deny']);
+/**
+ * The longest stretch of a sentence tried as a command clause, and the longest sentence and the
+ * most clause starts it is looked for in: each stretch, and the rest of the sentence around it, is
+ * parsed on its own, and a sentence of 40 words with a clause start every five took over a second.
+ */
+const LONGEST_CLAUSE = 12;
+const LONGEST_CLAUSE_SENTENCE = 24;
+const MOST_CLAUSE_STARTS = 8;
 
 /** Whether a word said is the number `index` (as spoken or typed, or close to how it is spoken). */
 function saysIndex(said: readonly string[], index: 1 | 2 | 3): boolean {
@@ -440,6 +473,15 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
   const strictCosts = new SubstitutionCosts(words, true, commandWords);
   const segmentCosts = new SubstitutionCosts(words, false, NO_WORDS, true, pairParts);
   const longestPhrase = Math.max(...[...phrases, ...[...leads.values()].flat()].map((p) => p.words.length));
+  /** The command set's first words that carry meaning ("archive", "give", "use"): a clause may start at one. */
+  const commandStarts = new Set(
+    [...phrases.filter((p) => !p.lead || p.leadOptional), ...[...leads.values()].flat()].map((p) => p.words[0] as string).filter((w) => wordWeight(w) === 1 && !NUMBER_WORDS.has(w)),
+  );
+  const withClauses = options.clauses !== false;
+  const nameWords = new Set(categoryFillers(options.categories ?? []).flatMap((filler) => filler.words));
+  /** A command word said twice running is said once ("undo undo", "no no"); a category's own words are left alone ("Bora Bora"). */
+  const saidOnce = (token: Token, i: number, tokens: readonly Token[]): boolean =>
+    i === 0 || token.word !== (tokens[i - 1] as Token).word || !commandWords.has(token.word) || nameWords.has(token.word);
 
   const rank = (said: string[]): Scored[] => {
     const table = new SubstitutionTable(said, plainCosts);
@@ -488,38 +530,101 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
       return unknown(rank(core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word))).hints;
     },
     parse(text: string): ParseResult {
-      const utterance = prepare(text);
-      const core = utterance.core;
-      if (core.length === 0) return unknown([]);
-      const said = core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
-      const search = searchRequestStart(said);
-      /** The sentence as a search for its request as said; null when it is none or nothing is left to search for. */
-      const searched = (): ParseResult | null => {
-        const request = search ? requestText(utterance.text, core, search.start, utterance.all) : '';
-        return search && request ? { intent: 'search', slots: { request }, confidence: search.strong ? 1 : 0.8, hints: [] } : null;
-      };
-      if (said.length > MAX_COMMAND_WORDS) return searched() ?? unknown([]);
-      const ranked = rank(said);
-      const best = ranked[0];
-
-      if (search && !(best && best.score >= 0.95 && best.phrase.intent !== 'open_category') && !(best && !search.strong && best.score >= 0.9)) {
-        const result = searched();
-        if (result) return result;
-      }
-
-      const decided = decide(said, ranked);
-      if (decided.intent !== 'unknown') return decided;
-      // "Reply to Sarah", "forward this to my boss": who it goes to is chosen on screen; the
-      // command is the words before "to", when the rest says no other command ("reply to all").
-      const to = said.indexOf('to', 1);
-      if (to > 0 && said.slice(to + 1).every((w) => (!commandWords.has(w) || RECIPIENT_WORDS.has(w)) && !LATER_WORDS.has(w))) {
-        const before = said.slice(0, to);
-        const addressed = decide(before, rank(before));
-        if (addressed.intent === 'reply' || addressed.intent === 'forward') return addressed;
-      }
-      return decided;
+      return parseText(text, withClauses);
     },
   };
+
+  function parseText(text: string, clauses: boolean): ParseResult {
+    const prepared = prepare(text);
+    // (Past MAX_COMMAND_WORDS a sentence is no command, however few words it has once said once.)
+    const utterance = prepared.core.length > MAX_COMMAND_WORDS ? prepared : { ...prepared, core: prepared.core.filter(saidOnce) };
+    const core = utterance.core;
+    if (core.length === 0) return unknown([]);
+    const said = core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
+    const search = searchRequestStart(said);
+    /** The sentence as a search for its request as said; null when it is none or nothing is left to search for. */
+    const searched = (): ParseResult | null => {
+      const request = search ? requestText(utterance.text, core, search.start, utterance.all) : '';
+      return search && request ? { intent: 'search', slots: { request }, confidence: search.strong ? 1 : 0.8, hints: [] } : null;
+    };
+    if (said.length > MAX_COMMAND_WORDS) return searched() ?? unknown([]);
+    const ranked = rank(said);
+    const best = ranked[0];
+
+    if (search && !(best && best.score >= 0.95 && best.phrase.intent !== 'open_category') && !(best && !search.strong && best.score >= 0.9)) {
+      const result = searched();
+      if (result) return result;
+    }
+
+    const decided = decide(said, ranked);
+    if (decided.intent !== 'unknown') return decided;
+    // "Reply to Sarah", "forward this to my boss": who it goes to is chosen on screen; the
+    // command is the words before "to", when the rest says no other command ("reply to all").
+    const to = said.indexOf('to', 1);
+    if (to > 0 && said.slice(to + 1).every((w) => (!commandWords.has(w) || RECIPIENT_WORDS.has(w)) && !LATER_WORDS.has(w))) {
+      const before = said.slice(0, to);
+      const addressed = decide(before, rank(before));
+      if (addressed.intent === 'reply' || addressed.intent === 'forward') return addressed;
+    }
+    return (clauses && commandInClauses(utterance, said)) || decided;
+  }
+
+  /**
+   * A command said with a clause of its own around it: "quarantine this it looks like phishing",
+   * "oh dear i didn't mean to do that can you undo it", "no wait don't archive it star it
+   * instead". Each stretch between two places a clause may start (clauses.ts) is parsed as a
+   * sentence of its own; one is taken when it is a command matched closely (CLAUSE_SCORE), and
+   * the rest of the sentence, before it and after it, is no other command: parsed alone, each is
+   * unknown or the same command, or opens with a negation ("don't archive it"); what came before
+   * a correction ("no wait", "actually") is taken back and not looked at. When two stretches say
+   * different commands, nothing is taken.
+   */
+  function commandInClauses(utterance: ReturnType<typeof prepare>, said: readonly string[]): ParseResult | null {
+    const core = utterance.core;
+    const n = said.length;
+    if (n < 3 || n > LONGEST_CLAUSE_SENTENCE) return null;
+    const starts = clauseStarts(said, commandStarts);
+    if (starts.length === 0 || starts.length > MOST_CLAUSE_STARTS) return null;
+    // A stretch may start at any of them, and end only where a clause is sure to start (see ClauseStart).
+    const cuts = [0, ...starts.map((s) => s.at), n];
+    const commandWordOnly = new Set(starts.filter((s) => s.commandWordOnly).map((s) => s.at));
+    const parsed = new Map<string, ParseResult>();
+    const stretch = (a: number, b: number): ParseResult => {
+      const key = `${a}:${b}`;
+      let result = parsed.get(key);
+      if (!result) parsed.set(key, (result = parseText(utterance.text.slice((core[a] as Token).start, (core[b - 1] as Token).end), false)));
+      return result;
+    };
+    /** Whether words a..b say no command but `intent`: not even one near the bar ("archive it and" then "trash it"). */
+    const saysNothingElse = (a: number, b: number, intent: Intent): boolean => {
+      if (a >= b || NEGATIONS.has(said[a] as string)) return true;
+      const other = stretch(a, b).intent;
+      if (other !== 'unknown') return other === intent;
+      const words = prepare(utterance.text.slice((core[a] as Token).start, (core[b - 1] as Token).end)).core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
+      return words.length === 0 || rank(words).every((r) => r.phrase.intent === intent || r.score < OTHER_CLAUSE_SCORE);
+    };
+    let found: { result: ParseResult; words: number } | null = null;
+    for (let x = 0; x < cuts.length - 1; x++) {
+      for (let y = x + 1; y < cuts.length; y++) {
+        const a = cuts[x] as number;
+        const b = cuts[y] as number;
+        if ((a === 0 && b === n) || b - a > LONGEST_CLAUSE || commandWordOnly.has(b)) continue;
+        // From a command's word alone, only the sentence's last clause after at least two words: "the second one sounds nice | use that", not "he hit | reply all and ...", "siri | read my messages".
+        if (commandWordOnly.has(a) && (b !== n || a < 2 || b - a < 2)) continue;
+        // A command clause opens with its command (after any lead-in), not a noun phrase: "the trash | can is full".
+        const opening = prepare(utterance.text.slice((core[a] as Token).start, (core[b - 1] as Token).end)).core[0]?.word ?? '';
+        if (!commandStarts.has(commandVerbOf(opening, vocabulary) ?? opening)) continue;
+        const result = stretch(a, b);
+        const destructive = DESTRUCTIVE_INTENTS.has(result.intent);
+        if (NOT_FROM_CLAUSES.has(result.intent) || result.confidence < (destructive ? DESTRUCTIVE_CLAUSE_SCORE : CLAUSE_SCORE)) continue;
+        const corrected = CORRECTIONS.has(said[a] as string);
+        if (!(corrected || saysNothingElse(0, a, result.intent)) || !saysNothingElse(b, n, result.intent)) continue;
+        if (found && (found.result.intent !== result.intent || JSON.stringify(found.result.slots) !== JSON.stringify(result.slots))) return null;
+        if (!found || result.confidence > found.result.confidence || (result.confidence === found.result.confidence && b - a > found.words)) found = { result, words: b - a };
+      }
+    }
+    return found && { ...found.result, confidence: Math.min(CLAUSE_CONFIDENCE, found.result.confidence) };
+  }
 
   /** The best phrase's command when it clears its bar, else unknown with hints. */
   function decide(said: readonly string[], ranked: Scored[]): ParseResult {
@@ -540,7 +645,7 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
 const parsers = new Map<string, VoiceParser>();
 
 function parserFor(options: ParseOptions): VoiceParser {
-  const key = JSON.stringify(options.categories ?? []);
+  const key = JSON.stringify([options.categories ?? [], options.clauses !== false]);
   let parser = parsers.get(key);
   if (!parser) {
     if (parsers.size >= 16) parsers.delete(parsers.keys().next().value as string);

@@ -95,14 +95,16 @@ export const COMMANDS: CommandPatterns[] = [
   { intent: 'close', patterns: ['close [<object>]', '[go] back to [the] list', 'exit [<object>]', 'dismiss [<object>]', '(im | i am) done [with <object>]'], typed: ['(im | i am) done [with <object>] close <object>'], spoken: ['close [<said_object>]', 'back to the list'] },
   {
     intent: 'read_aloud',
-    patterns: ['read [<object>] aloud', 'read [<object>] out loud', 'read [<object>] (out | to me)', 'read [<object>]', 'speak [<object>]'], spoken: ['read [<said_object>] [aloud | out loud]'],
+    patterns: ['read [<object>] aloud', 'read [<object>] out loud', 'read [<object>] (out | to me)', 'read [<object>]', 'speak [<object>]'], typed: ['read (to | for) me [<object>]'], spoken: ['read [<said_object>] [aloud | out loud]'],
   },
-  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough', '(that is | thats) enough', 'quit (reading | talking | speaking)'], spoken: ['stop [reading | talking]', 'be quiet'] },
-  { intent: 'select', patterns: ['select [<object>]', 'check [<object>]', 'tick [<object>]'], typed: ['(check | tick) the box [for | next to] [<object>]', 'pick (this | that) [one | <noun>]'], spoken: ['select [<said_object>]'] },
+  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough', '(that is | thats) enough', 'quit (reading | talking | speaking)'], typed: ['stop to (read | talk | speak)', '(dont | do not) read [<object>] [any more | anymore]'], spoken: ['stop [reading | talking]', 'be quiet'] },
+  { intent: 'select', patterns: ['select [<object>]', 'check [<object>]', 'tick [<object>]'], typed: ['(check | tick) the box [for | next to] [<object>]', '(pick | choose) (this | that) [one | <noun>]'], spoken: ['select [<said_object>]'] },
   { intent: 'select_all', patterns: ['select (all | everything) [<object>]', 'select all of them', 'check (all | everything)', 'select all <noun>', 'select every <noun>'], typed: ['pick (all | everything) [<object>]'], spoken: ['select (all | everything) [messages]'] },
   {
     intent: 'clear_selection',
-    patterns: ['clear [the] selection', 'cancel [the] selection', '(deselect | unselect | uncheck) [all | everything | <object>]', 'select none', 'clear all'], spoken: ['clear [the] selection', '(deselect | unselect) [all | everything]', 'select none'],
+    patterns: ['clear [the] selection', 'cancel [the] selection', '(deselect | unselect | uncheck) [all | everything | <object>]', 'select none', 'clear all'],
+    typed: ['(remove | undo) [the | my] selection'],
+    spoken: ['clear [the] selection', '(deselect | unselect) [all | everything]', 'select none'],
   },
   {
     intent: 'archive',
@@ -119,7 +121,7 @@ export const COMMANDS: CommandPatterns[] = [
       '(this | that | it) (is | looks like) [a] (spam | scam | phishing | junk) [quarantine [<object>] | (move | put) [<object>] (in | into | to) [the] quarantine]',
     ],
     spoken: ['quarantine [<said_object>]'] },
-  { intent: 'star', patterns: ['star [<object>]', 'add a star [to <object>]', 'flag [<object>]', 'mark [<object>] [as] starred'], spoken: ['star [<said_object>]', 'add a star'] },
+  { intent: 'star', patterns: ['star [<object>]', 'add a star [to <object>]', 'flag [<object>]', 'mark [<object>] [as] starred'], typed: ['(put | stick) a star (on | next to) [<object>]', 'give [<object>] a star'], spoken: ['star [<said_object>]', 'add a star'] },
   { intent: 'unstar', patterns: ['unstar [<object>]', 'remove [the] star [from <object>]', 'unflag [<object>]', 'mark [<object>] [as] not starred', 'take the star off [<object>]'], typed: ['(take | remove) [the] star off [<object>]', 'take off [the] star'], spoken: ['unstar [<said_object>]', 'remove [the] star'] },
   { intent: 'mark_read', patterns: ['mark [<object>] [as] read', 'mark [<object>] [as] seen'], spoken: ['mark [<said_object>] as read'] },
   { intent: 'mark_unread', patterns: ['mark [<object>] [as] (unread | not read | new)', 'keep [<object>] unread'], spoken: ['mark [<said_object>] as unread'] },
@@ -133,8 +135,8 @@ export const COMMANDS: CommandPatterns[] = [
     intent: 'reply',
     patterns: ['reply [to <object>]', 'reply to [the] sender', 'respond [to <object>]', 'answer [<object>]', 'write (back | a reply)'], spoken: ['reply [to <said_object>]'],
   },
-  { intent: 'reply_all', patterns: ['reply [to] all', 'reply to everyone', '(respond | answer) to (all | everyone)', 'answer all'], spoken: ['reply [to] all'] },
-  { intent: 'forward', patterns: ['forward [<object>]', 'forward [<object>] to someone'], spoken: ['forward [<said_object>]'] },
+  { intent: 'reply_all', patterns: ['reply [to] all', 'reply to everyone', '(respond | answer) to (all | everyone)', 'answer all'], typed: ['(reply | respond | answer) [to] (everybody | all of them | everyone on it)'], spoken: ['reply [to] all'] },
+  { intent: 'forward', patterns: ['forward [<object>]', 'forward [<object>] to someone'], typed: ['(send | pass) [<object>] (on | along)', 'pass [<object>] on to someone'], spoken: ['forward [<said_object>]'] },
   {
     intent: 'suggest_replies',
     patterns: [
@@ -150,7 +152,7 @@ export const COMMANDS: CommandPatterns[] = [
     spoken: ['suggest [some] replies', '[show [me] | give me] [some] (suggestions | smart replies)'],
   },
   { intent: 'send', patterns: ['send [it | this | the (reply | message | email | draft)] [now]'], spoken: ['send [it | the reply | the message]'] },
-  { intent: 'cancel', patterns: ['cancel [that | it | this | the (reply | draft | message)]', 'never mind', 'forget it', 'abort', 'discard [the] (draft | reply)'], spoken: ['cancel [that]', 'never mind'] },
+  { intent: 'cancel', patterns: ['cancel [that | it | this | the (reply | draft | message)]', 'never mind', 'forget it', 'abort', 'discard [the] (draft | reply)'], typed: ['(cancel | discard) [this | that | the | my] (answer | response | email | draft | reply | message)', 'nvm'], spoken: ['cancel [that]', 'never mind'] },
   {
     intent: 'choose_suggestion',
     patterns: [
@@ -167,6 +169,8 @@ export const COMMANDS: CommandPatterns[] = [
   { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative', 'no (leave | keep) (it | them)'], typed: ['not now'], spoken: ['no [thanks]'] },
   {
     intent: 'help',
-    patterns: ['help [me]', 'what can (i | you) (say | do)', '[show | list] [me] [the] [voice] commands', 'i need help', 'how does this work', 'what are my options', 'what commands (are there | can i use | do you know)', 'what (can | do) you understand'], spoken: ['help', 'what can i say'],
+    patterns: ['help [me]', 'what can (i | you) (say | do)', '[show | list] [me] [the] [voice] commands', 'i need help', 'how does this work', 'what are my options', 'what commands (are there | can i use | do you know)', 'what (can | do) you understand'],
+    typed: ['how (do | can) i use (this | it | you) [thing | app]', 'what (am i supposed to | should i | do i) say'],
+    spoken: ['help', 'what can i say'],
   },
 ];

@@ -47,13 +47,15 @@ const LEAD_INS = [
   'all right', 'right', 'well', 'actually', 'hey', 'maybe', 'quickly', 'try to', 'you can', 'time to', 'oh',
   // A correction or a change of mind before the command: "oops undo that", "wait no go back",
   // "never mind cancel that", "that's enough stop reading".
-  'oops', 'whoops', 'oh no', 'wait no', 'no wait', 'wait', 'sorry', 'never mind', 'thats enough', 'that is enough',
+  'oops', 'whoops', 'oh no', 'wait no', 'no wait', 'wait', 'sorry', 'never mind', 'nvm', 'thats enough', 'that is enough',
 ].map((phrase) => phrase.split(' '));
 
 /** Closings removed from the end: "... please", "... for me", "... thanks", longest first. */
 const CLOSINGS = [
   'please', 'for me', 'thanks', 'thank you', 'now', 'right now', 'ok', 'okay', 'quickly', 'then', 'already', 'again',
   'if you can', 'if you would', 'if you could', 'would you', 'will you', 'thanks a lot',
+  // After a correction: "no wait, star it instead".
+  'instead', 'instead please',
   // Where: "select all the emails on this page".
   'on this page', 'on the page', 'on the screen', 'in this list', 'in the list',
 ]
@@ -66,6 +68,8 @@ export const IGNORABLE_WORDS: ReadonlySet<string> = new Set([
   'it', 'them', 'this', 'that', 'these', 'those', 'the', 'a', 'an', 'my', 'selected', 'current', 'message', 'messages',
   'email', 'emails', 'mail', 'mails', 'conversation', 'conversations', 'thread', 'threads', 'one', 'ones', 'please',
   'here', 'there', 'item', 'up', 'now', 'of', 'all', 'every', 'todays',
+  // What some people call an email, as they called the post: "read this letter out loud".
+  'letter', 'letters',
 ]);
 
 /** Small words a recogniser drops or adds freely: missing or extra, they cost little. */

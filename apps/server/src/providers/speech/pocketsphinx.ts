@@ -114,6 +114,15 @@ const LEAD_INS = spokenLeadIns();
 /** Commands the second look never returns besides destructive ones: "yes" answers a question Mailroom asked. */
 const NOT_FROM_SECOND_LOOK: ReadonlySet<string> = new Set(['confirm']);
 
+/**
+ * How the recogniser's checks parse a transcript: as a whole sentence. They compare what the
+ * grammar heard with what the language model heard, and a command the parser would find in one
+ * clause of a longer free transcript ("can you undo it" in "oh dear ... can you undo it") is not
+ * the language model hearing that command; the parser's clauses are for typed commands and the
+ * browser's recogniser.
+ */
+const WHOLE = (categories: readonly string[]) => ({ categories, clauses: false });
+
 /** Whether the language model's free transcript may give this command by itself: never a destructive one, "yes" or a search. */
 function mayBeTakenFreely(intent: Intent): boolean {
   return intent !== 'unknown' && intent !== 'search' && !DESTRUCTIVE_INTENTS.has(intent) && !NOT_FROM_SECOND_LOOK.has(intent);
@@ -517,7 +526,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private commandHeardFreely(dictated: Decoded | string, categories: readonly string[]): string | null {
     const free = typeof dictated === 'string' ? dictated : dictated.words.map((w) => w.word).join(' ');
     if (this.freeParseConfidence > 1 || !free) return null;
-    const parsed = parseVoiceCommand(free, { categories });
+    const parsed = parseVoiceCommand(free, WHOLE(categories));
     const taken = mayBeTakenFreely(parsed.intent) && parsed.confidence >= this.freeParseConfidence;
     this.trace?.({ stage: 'free-parse', free, intent: parsed.intent, confidence: parsed.confidence, taken });
     return taken ? free : null;
@@ -542,7 +551,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     if (forced.words.length === 0) return null;
     const transcript = forced.words.map((w) => w.word).join(' ');
     const free = dictated.words.map((w) => w.word).join(' ');
-    const intent = parseVoiceCommand(transcript, { categories }).intent;
+    const intent = parseVoiceCommand(transcript, WHOLE(categories)).intent;
     const distance = await this.soundsApart(transcript, free);
     this.trace?.({ stage: 'second-look', transcript, free, intent, distance });
     if (intent === 'unknown' || DESTRUCTIVE_INTENTS.has(intent) || NOT_FROM_SECOND_LOOK.has(intent)) return null;
@@ -567,7 +576,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
    * C's right commands reached 73 and tuning D's accented ones 88, beyond all of D's 30 wrong ones.
    */
   private async checkDestructive(heardFreely: () => Promise<string>, transcript: string, categories: readonly string[]): Promise<Pick<Recognition, 'doubtful'>> {
-    const intent = parseVoiceCommand(transcript, { categories }).intent;
+    const intent = parseVoiceCommand(transcript, WHOLE(categories)).intent;
     if (intent === 'unknown' || !DESTRUCTIVE_INTENTS.has(intent)) return {};
     // Heard after a lead-in ("will you delete"): the lead-in gives the grammar somewhere to put
     // sounds that were not "delete" ("undo it" in held-out B's West Midlands voice, where the
@@ -580,7 +589,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     // taken as agreement only when the two transcripts also sound alike and the free one has a
     // word of the command, or one spelled like it ("thrash it"): "no leave it", heard as "delete
     // that" by the grammar and "believe it" freely, whose phones are close, was carried out before.
-    let agrees = parseVoiceCommand(free, { categories }).intent === intent;
+    let agrees = parseVoiceCommand(free, WHOLE(categories)).intent === intent;
     if (!agrees && sharesCommandWord(transcript, free) && closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent)) {
       agrees = (await this.soundsApart(transcript, free)) <= POLITE_CHECK_DISTANCE;
     }
@@ -616,7 +625,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     if (!this.checkPolite) return null;
     const polite = LEAD_INS.some((lead) => transcript.startsWith(`${lead} `)) || SPOKEN_CLOSINGS.some((closing) => transcript.endsWith(` ${closing}`));
     if (!polite) return null;
-    const intent = parseVoiceCommand(transcript, { categories }).intent;
+    const intent = parseVoiceCommand(transcript, WHOLE(categories)).intent;
     if (intent === 'unknown') return null;
     const free = await heardFreely();
     const distance = await this.soundsApart(transcript, free);
@@ -624,7 +633,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     // ("this one is not important" heard by the grammar as "please what is next", 0.7 apart):
     // that one was said. Not a destructive one: "please select it" was heard freely as "please
     // delete it", and the grammar's "select" stands.
-    const other = parseVoiceCommand(free, { categories });
+    const other = parseVoiceCommand(free, WHOLE(categories));
     const saysOther = mayBeTakenFreely(other.intent) && other.intent !== intent && other.confidence >= FREE_PARSE_CONFIDENCE;
     // Else it agrees when it sounds like the command, is it, or is closest to it.
     const agrees = !saysOther && (distance <= POLITE_CHECK_DISTANCE || other.intent === intent || closestVoiceCommands(free, { categories }).some((hint) => hint.intent === intent));
