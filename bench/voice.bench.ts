@@ -181,10 +181,13 @@ export default async function run(): Promise<void> {
       ['tuning search', SPOKEN_TUNING_SEARCH],
       ['held-out search', SPOKEN_HELD_OUT_SEARCH],
       // The phrasings written blind (phrasings-blind.ts), each group with its own category names:
-      // A said by three tuning voices, B and C (C held out) by the first held-out set's three.
+      // A said by three tuning voices, B and C (C held out) by the first held-out set's three;
       ['blind A', blindSets(BLIND_TUNING_A, SPOKEN_TUNING_SEARCH.voices)],
       ['blind B', blindSets(BLIND_TUNING_B, BLIND_HELD_OUT_VOICES)],
       ['blind C', blindSets(HELD_OUT_BLIND, BLIND_HELD_OUT_VOICES)],
+      // D and E (E held out), written December 1: D by the tuning voices, E by the held-out ones.
+      ['blind D', blindSets(BLIND_TUNING_D, SPOKEN_TUNING_SEARCH.voices)],
+      ['blind E', blindSets(HELD_OUT_BLIND_E, BLIND_HELD_OUT_VOICES)],
     ];
     // VOICE_SETS="tuning,held-out B" measures only those (each set is a few minutes on a busy machine).
     const only = process.env.VOICE_SETS?.split(',').map((name) => name.trim());

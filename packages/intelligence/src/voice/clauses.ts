@@ -53,6 +53,9 @@ const BINDING: ReadonlySet<string> = new Set([
   'because', 'cause', 'cuz', 'coz', 'since', 'as',
 ]);
 
+/** Other assistants' names: a sentence that calls one is talking to it ("... siri read my messages"). */
+export const OTHER_ASSISTANTS: ReadonlySet<string> = new Set(['siri', 'alexa', 'google', 'cortana', 'bixby', 'gemini', 'chatgpt']);
+
 /** Words that take back what was said before them: "archive it no wait star it". */
 export const CORRECTIONS: ReadonlySet<string> = new Set(['no', 'wait', 'actually', 'sorry', 'oops', 'whoops', 'instead', 'rather']);
 

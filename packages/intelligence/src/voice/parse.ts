@@ -11,13 +11,15 @@
  *    word that is missing or extra costs a lot. The best phrase wins if its score clears the bar —
  *    a higher bar for commands that cannot be taken back lightly (archive, trash, quarantine,
  *    send, and "yes") and a clear lead over any other intent for those.
- * 4. Otherwise the answer is `unknown`, with the closest commands as hints. Never a guess.
+ * 4. Otherwise, when the sentence is longer, a command said with a clause of its own around it
+ *    is looked for in its clause ("quarantine this it looks like phishing": commandInClauses).
+ * 5. Otherwise the answer is `unknown`, with the closest commands as hints. Never a guess.
  */
 import { COMMANDS, INDEX_WORDS, indexFillers, pageFillers, PARSER_SKIPPED_RULES, SHARED_RULES } from './phrasebook.ts';
 import { DESTRUCTIVE_INTENTS, type Intent, type KnownIntent, type VoiceCommand } from './intents.ts';
 import { expandPattern, parsePattern, type PatternNode, type SlotFiller } from './pattern.ts';
 import { spellingSimilarity, wordSimilarity } from './similarity.ts';
-import { clauseStarts, CORRECTIONS, NEGATIONS } from './clauses.ts';
+import { clauseStarts, CORRECTIONS, NEGATIONS, OTHER_ASSISTANTS } from './clauses.ts';
 import { commandVerbOf, FUNCTION_WORDS, IGNORABLE_WORDS, prepare, spokenForms, type Token } from './text.ts';
 
 export interface ParseOptions {
@@ -582,17 +584,19 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
   function commandInClauses(utterance: ReturnType<typeof prepare>, said: readonly string[]): ParseResult | null {
     const core = utterance.core;
     const n = said.length;
-    if (n < 3 || n > LONGEST_CLAUSE_SENTENCE) return null;
+    if (n < 3 || n > LONGEST_CLAUSE_SENTENCE || said.some((w) => OTHER_ASSISTANTS.has(w))) return null;
     const starts = clauseStarts(said, commandStarts);
     if (starts.length === 0 || starts.length > MOST_CLAUSE_STARTS) return null;
     // A stretch may start at any of them, and end only where a clause is sure to start (see ClauseStart).
     const cuts = [0, ...starts.map((s) => s.at), n];
     const commandWordOnly = new Set(starts.filter((s) => s.commandWordOnly).map((s) => s.at));
+    /** Words a..b as said. */
+    const textOf = (a: number, b: number): string => utterance.text.slice((core[a] as Token).start, (core[b - 1] as Token).end);
     const parsed = new Map<string, ParseResult>();
     const stretch = (a: number, b: number): ParseResult => {
       const key = `${a}:${b}`;
       let result = parsed.get(key);
-      if (!result) parsed.set(key, (result = parseText(utterance.text.slice((core[a] as Token).start, (core[b - 1] as Token).end), false)));
+      if (!result) parsed.set(key, (result = parseText(textOf(a, b), false)));
       return result;
     };
     /** Whether words a..b say no command but `intent`: not even one near the bar ("archive it and" then "trash it"). */
@@ -600,7 +604,7 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
       if (a >= b || NEGATIONS.has(said[a] as string)) return true;
       const other = stretch(a, b).intent;
       if (other !== 'unknown') return other === intent;
-      const words = prepare(utterance.text.slice((core[a] as Token).start, (core[b - 1] as Token).end)).core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
+      const words = prepare(textOf(a, b)).core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
       return words.length === 0 || rank(words).every((r) => r.phrase.intent === intent || r.score < OTHER_CLAUSE_SCORE);
     };
     let found: { result: ParseResult; words: number } | null = null;
@@ -612,7 +616,7 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
         // From a command's word alone, only the sentence's last clause after at least two words: "the second one sounds nice | use that", not "he hit | reply all and ...", "siri | read my messages".
         if (commandWordOnly.has(a) && (b !== n || a < 2 || b - a < 2)) continue;
         // A command clause opens with its command (after any lead-in), not a noun phrase: "the trash | can is full".
-        const opening = prepare(utterance.text.slice((core[a] as Token).start, (core[b - 1] as Token).end)).core[0]?.word ?? '';
+        const opening = prepare(textOf(a, b)).core[0]?.word ?? '';
         if (!commandStarts.has(commandVerbOf(opening, vocabulary) ?? opening)) continue;
         const result = stretch(a, b);
         const destructive = DESTRUCTIVE_INTENTS.has(result.intent);
