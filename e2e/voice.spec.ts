@@ -204,8 +204,10 @@ test('typed in the palette: commands move through the list, archive with Undo, a
   await page.getByTestId('command-input').fill('open receipts');
   await shot(page, 'palette');
   await page.keyboard.press('Escape');
-  await type('go to settings');
+  // A command said with a clause of its own around it is found in its clause.
+  await type("i'm done with the list so go to settings");
   await expect(page).toHaveURL(/\/settings$/);
+  await expect(panel(page).getByTestId('voice-understood')).toHaveText('Go to Settings');
 });
 
 test('spoken: Chromium’s microphone says “next message”, the server recognises it offline, and the reading pane moves on; axe passes while listening', async () => {
