@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createVoiceParser, parseVoiceCommand } from '@mailroom/intelligence/voice';
 import { TUNING_CATEGORIES, TUNING_PHRASINGS } from '../packages/intelligence/src/voice/phrasings.ts';
-import { BLIND_TUNING_A, BLIND_TUNING_B, BLIND_TUNING_D, HELD_OUT_BLIND, HELD_OUT_BLIND_E, OTHER_SPEECH, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
+import { BLIND_TUNING_A, BLIND_TUNING_B, BLIND_TUNING_D, BLIND_TUNING_G, HELD_OUT_BLIND, HELD_OUT_BLIND_E, HELD_OUT_BLIND_F, OTHER_SPEECH, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
 import { HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from '../packages/intelligence/src/voice/phrasings-held-out.ts';
 import { LOWERED_DECODE, PocketsphinxRecognizer } from '../apps/server/src/providers/speech/index.ts';
 import {
@@ -185,9 +185,11 @@ export default async function run(): Promise<void> {
       ['blind A', blindSets(BLIND_TUNING_A, SPOKEN_TUNING_SEARCH.voices)],
       ['blind B', blindSets(BLIND_TUNING_B, BLIND_HELD_OUT_VOICES)],
       ['blind C', blindSets(HELD_OUT_BLIND, BLIND_HELD_OUT_VOICES)],
-      // D and E (E held out), written December 1: D by the tuning voices, E by the held-out ones.
+      // D to G (E and F held out), written December 1: D and G by the tuning voices, E and F by the held-out ones.
       ['blind D', blindSets(BLIND_TUNING_D, SPOKEN_TUNING_SEARCH.voices)],
       ['blind E', blindSets(HELD_OUT_BLIND_E, BLIND_HELD_OUT_VOICES)],
+      ['blind F', blindSets(HELD_OUT_BLIND_F, BLIND_HELD_OUT_VOICES)],
+      ['blind G', blindSets(BLIND_TUNING_G, SPOKEN_TUNING_SEARCH.voices)],
     ];
     // VOICE_SETS="tuning,held-out B" measures only those (each set is a few minutes on a busy machine).
     const only = process.env.VOICE_SETS?.split(',').map((name) => name.trim());

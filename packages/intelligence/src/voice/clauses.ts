@@ -38,8 +38,16 @@ const VERBS_AFTER_IT: ReadonlySet<string> = new Set([
 const OPENERS: ReadonlySet<string> = new Set([
   'what', 'how', 'why', 'when', 'where', 'who', 'which', 'can', 'could', 'would', 'will', 'please', 'kindly', 'ok', 'okay', 'alright',
   'so', 'but', 'and', 'then', 'also', 'just', 'now', 'because', 'cause', 'oh', 'actually', 'instead', 'rather', 'no', 'wait', 'sorry',
-  'oops', 'whoops', 'hmm', 'anyway', 'maybe',
+  'oops', 'whoops', 'hmm', 'anyway', 'maybe', 'while',
 ]);
+
+/**
+ * "my eyes are tired", "the link looks fake": a noun phrase before a verb of VERBS_AFTER_NOUN starts
+ * a clause, unless a command's word comes just before it (then it may be that command's object:
+ * "don't read | my diary was ..." is "don't read my diary").
+ */
+const DETERMINERS: ReadonlySet<string> = new Set(['my', 'our', 'his', 'her', 'their', 'the', 'your']);
+const VERBS_AFTER_NOUN: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'isnt', 'arent', 'looks', 'look', 'seems', 'seem', 'sounds', 'feels', 'feel', 'has', 'have', 'hurt', 'hurts']);
 
 /** Words that bind what follows them into their own clause: no new clause starts right after one. */
 const BINDING: ReadonlySet<string> = new Set([
@@ -50,7 +58,7 @@ const BINDING: ReadonlySet<string> = new Set([
   'an', 'my', 'your', 'his', 'her', 'our', 'their', 'of', 'for', 'with', 'about', 'on', 'in', 'at', 'from', 'by', 'into', 'onto',
   'like', 'than', 'if', 'whether', 'who', 'which', 'what', 'how', 'when', 'where', 'why', 'let', 'lets', 'and', 'or',
   // A reason is no command: "select all of these because | i wanna get rid of them".
-  'because', 'cause', 'cuz', 'coz', 'since', 'as',
+  'because', 'cause', 'cuz', 'coz', 'since', 'as', 'while',
 ]);
 
 /** Other assistants' names: a sentence that calls one is talking to it ("... siri read my messages"). */
@@ -89,6 +97,7 @@ export function clauseStarts(words: readonly string[], commandStarts: ReadonlySe
       word === 'i' ||
       (SUBJECTS.has(word) && next !== undefined && !NOUN_PHRASE_OPENERS.has(next)) ||
       (PRONOUNS_AS_SUBJECT.has(word) && next !== undefined && VERBS_AFTER_IT.has(next)) ||
+      (DETERMINERS.has(word) && VERBS_AFTER_NOUN.has(words[i + 2] ?? '') && !commandStarts.has(words[i - 1] as string)) ||
       OPENERS.has(word);
     if (opens || commandStarts.has(word)) starts.push({ at: i, commandWordOnly: !opens });
   }

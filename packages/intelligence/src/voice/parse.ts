@@ -340,7 +340,7 @@ function leadCosts(said: readonly string[], insertion: Float64Array, expansions:
 const SEARCH_TRIGGERS = [
   'search my mail for', 'search my email for', 'search my emails for', 'search my inbox for', 'search my messages for',
   'search the mail for', 'search mail for', 'search emails for', 'search inbox for', 'search for', 'search',
-  'find me', 'find all', 'find', 'look for', 'look up', 'lookup', 'look through my mail for', 'hunt for', 'search through',
+  'find me', 'find all', 'find', 'locate', 'look for', 'look up', 'lookup', 'look through my mail for', 'hunt for', 'search through',
 ].map((t) => t.split(' '));
 
 /** "show me <emails> ...": a listing request is a search when it names mail. */
@@ -599,13 +599,14 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
       if (!result) parsed.set(key, (result = parseText(textOf(a, b), false)));
       return result;
     };
-    /** Whether words a..b say no command but `intent`: not even one near the bar ("archive it and" then "trash it"). */
-    const saysNothingElse = (a: number, b: number, intent: Intent): boolean => {
+    const sameCommand = (x: ParseResult, y: ParseResult): boolean => x.intent === y.intent && JSON.stringify(x.slots) === JSON.stringify(y.slots);
+    /** Whether words a..b say no command but `command`: not even one near the bar ("archive it and" then "trash it"). */
+    const saysNothingElse = (a: number, b: number, command: ParseResult): boolean => {
       if (a >= b || NEGATIONS.has(said[a] as string)) return true;
-      const other = stretch(a, b).intent;
-      if (other !== 'unknown') return other === intent;
+      const other = stretch(a, b);
+      if (other.intent !== 'unknown') return sameCommand(other, command);
       const words = prepare(textOf(a, b)).core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
-      return words.length === 0 || rank(words).every((r) => r.phrase.intent === intent || r.score < OTHER_CLAUSE_SCORE);
+      return words.length === 0 || rank(words).every((r) => r.phrase.intent === command.intent || r.score < OTHER_CLAUSE_SCORE);
     };
     let found: { result: ParseResult; words: number } | null = null;
     for (let x = 0; x < cuts.length - 1; x++) {
@@ -621,9 +622,11 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
         const result = stretch(a, b);
         const destructive = DESTRUCTIVE_INTENTS.has(result.intent);
         if (NOT_FROM_CLAUSES.has(result.intent) || result.confidence < (destructive ? DESTRUCTIVE_CLAUSE_SCORE : CLAUSE_SCORE)) continue;
+        // What comes before a correction is taken back ("open amazon orders | no wait open daycare").
+        if (b < n && CORRECTIONS.has(said[b] as string)) continue;
         const corrected = CORRECTIONS.has(said[a] as string);
-        if (!(corrected || saysNothingElse(0, a, result.intent)) || !saysNothingElse(b, n, result.intent)) continue;
-        if (found && (found.result.intent !== result.intent || JSON.stringify(found.result.slots) !== JSON.stringify(result.slots))) return null;
+        if (!(corrected || saysNothingElse(0, a, result)) || !saysNothingElse(b, n, result)) continue;
+        if (found && !sameCommand(found.result, result)) return null;
         if (!found || result.confidence > found.result.confidence || (result.confidence === found.result.confidence && b - a > found.words)) found = { result, words: b - a };
       }
     }

@@ -77,7 +77,12 @@ export interface CommandPatterns {
 
 /** The command set. `search` is not here: what follows its trigger is free text (see parse.ts). */
 export const COMMANDS: CommandPatterns[] = [
-  { intent: 'navigate', patterns: ['<nav> [the | my] {page} [page | screen | view | tab]', '{page} [page]', 'take me {page}'], spoken: ['<said_nav> [the | my] {page} [page]'] },
+  {
+    intent: 'navigate',
+    patterns: ['<nav> [the | my] {page} [page | screen | view | tab]', '{page} [page]', 'take me {page}'],
+    // Said formally: "please display the dashboard", "return to the inbox".
+    typed: ['(display | proceed to | return to) [the | my] {page} [page | screen]'],
+    spoken: ['<said_nav> [the | my] {page} [page]'] },
   {
     intent: 'open_category',
     patterns: [
@@ -86,10 +91,12 @@ export const COMMANDS: CommandPatterns[] = [
       '[<nav>] [the] category {name}',
     ], spoken: ['<said_nav> [the | my] {name} [category]'],
   },
-  { intent: 'next', patterns: ['[go to | show [me] | move to | skip to] [the] next [<noun> | item]', '(go | move | scroll) down', 'down', 'skip [<object>]', 'move on', 'keep going', '(whats | what is) next'], spoken: ['[go to] [the] next [message | email | one]'] },
+  { intent: 'next', patterns: ['[go to | show [me] | move to | skip to] [the] next [<noun> | item]', '(go | move | scroll) down', 'down', 'skip [<object>]', 'move on', 'keep going', '(whats | what is) next'], typed: ['proceed to [the] next [<noun>]'], spoken: ['[go to] [the] next [message | email | one]'] },
   {
     intent: 'previous',
-    patterns: ['[go | move] [back] [to] [the] previous [<noun> | item]', '(go | move | scroll) up', 'up', 'go back [one]', 'back one', '[show [me] | go to | go back to] the one before [that | this | it]', '[go] back to the last one', 'prev'], spoken: ['[go to] [the] previous [message | email | one]', 'go back'],
+    patterns: ['[go | move] [back] [to] [the] previous [<noun> | item]', '(go | move | scroll) up', 'up', 'go back [one]', 'back one', '[show [me] | go to | go back to] the one before [that | this | it]', '[go] back to the last one', 'prev'],
+    typed: ['return to [the] previous [<noun>]'],
+    spoken: ['[go to] [the] previous [message | email | one]', 'go back'],
   },
   { intent: 'open', patterns: ['open [<object>] [up]', 'show [me] [<object>]', 'view [<object>]'], spoken: ['open [<said_object>]'] },
   { intent: 'close', patterns: ['close [<object>]', '[go] back to [the] list', 'exit [<object>]', 'dismiss [<object>]', '(im | i am) done [with <object>]'], typed: ['(im | i am) done [with <object>] close <object>'], spoken: ['close [<said_object>]', 'back to the list'] },
@@ -133,7 +140,9 @@ export const COMMANDS: CommandPatterns[] = [
   { intent: 'undo', patterns: ['undo [that | it | this | the last (action | one | change) | the (delete | deletion | archive | move | trash)]', 'take (that | it) back', 'revert [that | it]', 'undo the last (thing | step)'], spoken: ['undo [that | it]'] },
   {
     intent: 'reply',
-    patterns: ['reply [to <object>]', 'reply to [the] sender', 'respond [to <object>]', 'answer [<object>]', 'write (back | a reply)'], spoken: ['reply [to <said_object>]'],
+    patterns: ['reply [to <object>]', 'reply to [the] sender', 'respond [to <object>]', 'answer [<object>]', 'write (back | a reply)'],
+    typed: ['(draft | write | compose) a (reply | response) [to <object>]'],
+    spoken: ['reply [to <said_object>]'],
   },
   { intent: 'reply_all', patterns: ['reply [to] all', 'reply to everyone', '(respond | answer) to (all | everyone)', 'answer all'], typed: ['(reply | respond | answer) [to] (everybody | all of them | everyone on it)'], spoken: ['reply [to] all'] },
   { intent: 'forward', patterns: ['forward [<object>]', 'forward [<object>] to someone'], typed: ['(send | pass) [<object>] (on | along)', 'pass [<object>] on to someone'], spoken: ['forward [<said_object>]'] },
@@ -158,19 +167,22 @@ export const COMMANDS: CommandPatterns[] = [
     patterns: [
       '[use | choose | pick | select | take | go with] [the] {index} (suggestion | option | reply | one)',
       '[use | choose | pick | select | take | go with] [the] (suggestion | option | reply) [number] {index}',
-    ], spoken: ['[use | choose] [the] {index} suggestion', '[use | choose] suggestion {index}'],
+    ],
+    // The choice said without a verb: "the first suggestion will do", "the second one is fine".
+    typed: ['[the] {index} (suggestion | option | reply | one) (will do | is (fine | good | great | perfect))'],
+    spoken: ['[use | choose] [the] {index} suggestion', '[use | choose] suggestion {index}'],
   },
   {
     intent: 'confirm',
     patterns: ['yes [please | do it | go ahead | confirm | sure]', 'yeah [go ahead | do it]', 'yep [do it]', 'yup', 'sure', 'confirm', 'correct', 'ok', 'okay', 'do it', 'go ahead', 'affirmative', 'please do', 'absolutely', 'sure (do it | go ahead | thing)', 'go for it'],
-    typed: ['(that is | thats) (right | correct)', 'yes (that is | thats) (right | correct)', 'yeah [please | sure]', 'yep please'],
+    typed: ['(that is | thats) (right | correct)', 'yes (that is | thats) (right | correct)', 'yeah [please | sure]', 'yep please', '[yes] proceed'],
     spoken: ['yes [please]', 'confirm'],
   },
-  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative', 'no (leave | keep) (it | them)'], typed: ['not now'], spoken: ['no [thanks]'] },
+  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative', 'no (leave | keep) (it | them)'], typed: ['not now', '[no] (dont | do not) proceed'], spoken: ['no [thanks]'] },
   {
     intent: 'help',
     patterns: ['help [me]', 'what can (i | you) (say | do)', '[show | list] [me] [the] [voice] commands', 'i need help', 'how does this work', 'what are my options', 'what commands (are there | can i use | do you know)', 'what (can | do) you understand'],
-    typed: ['how (do | can) i use (this | it | you) [thing | app]', 'what (am i supposed to | should i | do i) say'],
+    typed: ['how (do | can) i use (this | it | you) [thing | app]', 'what (am i supposed to | should i | do i) say', 'what commands are (available | there) [to me]'],
     spoken: ['help', 'what can i say'],
   },
 ];

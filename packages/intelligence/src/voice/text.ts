@@ -43,7 +43,11 @@ const LEAD_INS = [
   'could you please', 'can you please', 'would you please', 'will you please', 'could you maybe',
   'would you mind', 'do you mind', 'could you', 'can you', 'would you', 'will you', 'could u', 'can u',
   'i would like to', 'id like to', 'i want to', 'i wanna', 'i need to', 'i would like you to', 'i want you to', 'i will', 'ill', 'i shall', 'i think ill',
-  'go ahead and', 'lets', 'let us', 'please', 'kindly', 'just', 'now', 'then', 'and', 'so', 'ok', 'okay', 'alright',
+  'go ahead and', 'lets', 'let us', 'please', 'pls', 'plz', 'kindly', 'just', 'now', 'then', 'and', 'so', 'ok', 'okay', 'alright',
+  // A request put politely at length: "would it be possible to ...", "i was wondering if you could ...".
+  'would it be possible to', 'would it be possible for you to', 'is it possible to', 'i was wondering if you could',
+  'i was wondering if you can', 'i was wondering if you would', 'i wonder if you could', 'do you think you could', 'possibly',
+  'thank you', 'thanks',
   'all right', 'right', 'well', 'actually', 'hey', 'maybe', 'quickly', 'try to', 'you can', 'time to', 'oh',
   // A correction or a change of mind before the command: "oops undo that", "wait no go back",
   // "never mind cancel that", "that's enough stop reading".
@@ -52,7 +56,7 @@ const LEAD_INS = [
 
 /** Closings removed from the end: "... please", "... for me", "... thanks", longest first. */
 const CLOSINGS = [
-  'please', 'for me', 'thanks', 'thank you', 'now', 'right now', 'ok', 'okay', 'quickly', 'then', 'already', 'again',
+  'please', 'pls', 'plz', 'thx', 'for me', 'thanks', 'thank you', 'thank you very much', 'now', 'right now', 'for now', 'ok', 'okay', 'quickly', 'then', 'already', 'again',
   'if you can', 'if you would', 'if you could', 'would you', 'will you', 'thanks a lot',
   // After a correction: "no wait, star it instead".
   'instead', 'instead please',
@@ -68,8 +72,8 @@ export const IGNORABLE_WORDS: ReadonlySet<string> = new Set([
   'it', 'them', 'this', 'that', 'these', 'those', 'the', 'a', 'an', 'my', 'selected', 'current', 'message', 'messages',
   'email', 'emails', 'mail', 'mails', 'conversation', 'conversations', 'thread', 'threads', 'one', 'ones', 'please',
   'here', 'there', 'item', 'up', 'now', 'of', 'all', 'every', 'todays',
-  // What some people call an email, as they called the post: "read this letter out loud".
-  'letter', 'letters',
+  // What some people call an email, as they called the post: "read this letter out loud"; and formally.
+  'letter', 'letters', 'correspondence',
 ]);
 
 /** Small words a recogniser drops or adds freely: missing or extra, they cost little. */
