@@ -7,8 +7,9 @@
  * A clause begins at a word that starts one: a subject with its verb run together ("i'll",
  * "it's"), "i", another subject pronoun before a verb rather than a noun ("you can", not the
  * object in "forward you the deck"), "it", "this" or "that" before a verb of a small closed list
- * ("it looks", "this is"), a question word, a lead-in ("please", "can you", "okay"), a correction
- * ("no wait", "actually", "instead"), or a command's first word ("give", "use", "archive"). Never
+ * ("it looks", "this is"), a noun phrase before a verb ("my eyes are tired"), a question word,
+ * "while", a lead-in ("please", "can you", "okay"), a correction ("no wait", "actually",
+ * "instead"), or a command's first word ("give", "use", "archive"). Never
  * right after a word that binds what follows to it: a subject, an auxiliary or modal, "to", a
  * negation, an article, a preposition or "because" ("i want to archive", "don't archive it", "did
  * you read", "the next bus", "because i wanna get rid of them").
