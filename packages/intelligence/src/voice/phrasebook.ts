@@ -82,7 +82,8 @@ export const COMMANDS: CommandPatterns[] = [
     patterns: ['<nav> [the | my] {page} [page | screen | view | tab]', '{page} [page]', 'take me {page}'],
     // Said formally: "please display the dashboard", "return to the inbox".
     typed: ['(display | proceed to | return to) [the | my] {page} [page | screen]'],
-    spoken: ['<said_nav> [the | my] {page} [page]'] },
+    spoken: ['<said_nav> [the | my] {page} [page]'],
+  },
   {
     intent: 'open_category',
     patterns: [
