@@ -20,7 +20,7 @@ import { DESTRUCTIVE_INTENTS, type Intent, type KnownIntent, type VoiceCommand }
 import { expandPattern, parsePattern, type PatternNode, type SlotFiller } from './pattern.ts';
 import { spellingSimilarity, wordSimilarity } from './similarity.ts';
 import { clauseStarts, CORRECTIONS, NEGATIONS, OTHER_ASSISTANTS } from './clauses.ts';
-import { commandVerbOf, FUNCTION_WORDS, IGNORABLE_WORDS, prepare, spokenForms, type Token } from './text.ts';
+import { commandVerbOf, FUNCTION_WORDS, IGNORABLE_WORDS, prepare, spokenForms, type Token, type Utterance } from './text.ts';
 
 export interface ParseOptions {
   /** The user's category names, as they defined them; `open_category` answers with one of these. */
@@ -581,7 +581,7 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
    * a correction ("no wait", "actually") is taken back and not looked at. When two stretches say
    * different commands, nothing is taken.
    */
-  function commandInClauses(utterance: ReturnType<typeof prepare>, said: readonly string[]): ParseResult | null {
+  function commandInClauses(utterance: Utterance, said: readonly string[]): ParseResult | null {
     const core = utterance.core;
     const n = said.length;
     if (n < 3 || n > LONGEST_CLAUSE_SENTENCE || said.some((w) => OTHER_ASSISTANTS.has(w))) return null;
@@ -592,6 +592,14 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
     const commandWordOnly = new Set(starts.filter((s) => s.commandWordOnly).map((s) => s.at));
     /** Words a..b as said. */
     const textOf = (a: number, b: number): string => utterance.text.slice((core[a] as Token).start, (core[b - 1] as Token).end);
+    /** Words a..b with their lead-ins and closings set aside, as the matcher compares them; once per stretch. */
+    const wordsOf = new Map<string, string[]>();
+    const saidIn = (a: number, b: number): string[] => {
+      const key = `${a}:${b}`;
+      let found = wordsOf.get(key);
+      if (!found) wordsOf.set(key, (found = prepare(textOf(a, b)).core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word)));
+      return found;
+    };
     const parsed = new Map<string, ParseResult>();
     const stretch = (a: number, b: number): ParseResult => {
       const key = `${a}:${b}`;
@@ -605,7 +613,7 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
       if (a >= b || NEGATIONS.has(said[a] as string)) return true;
       const other = stretch(a, b);
       if (other.intent !== 'unknown') return sameCommand(other, command);
-      const words = prepare(textOf(a, b)).core.map((t) => commandVerbOf(t.word, vocabulary) ?? t.word);
+      const words = saidIn(a, b);
       return words.length === 0 || rank(words).every((r) => r.phrase.intent === command.intent || r.score < OTHER_CLAUSE_SCORE);
     };
     let found: { result: ParseResult; words: number } | null = null;
@@ -617,8 +625,7 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
         // From a command's word alone, only the sentence's last clause after at least two words: "the second one sounds nice | use that", not "he hit | reply all and ...", "siri | read my messages".
         if (commandWordOnly.has(a) && (b !== n || a < 2 || b - a < 2)) continue;
         // A command clause opens with its command (after any lead-in), not a noun phrase: "the trash | can is full".
-        const opening = prepare(textOf(a, b)).core[0]?.word ?? '';
-        if (!commandStarts.has(commandVerbOf(opening, vocabulary) ?? opening)) continue;
+        if (!commandStarts.has(saidIn(a, b)[0] ?? '')) continue;
         const result = stretch(a, b);
         const destructive = DESTRUCTIVE_INTENTS.has(result.intent);
         if (NOT_FROM_CLAUSES.has(result.intent) || result.confidence < (destructive ? DESTRUCTIVE_CLAUSE_SCORE : CLAUSE_SCORE)) continue;
