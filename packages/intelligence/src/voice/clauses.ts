@@ -48,7 +48,11 @@ const OPENERS: ReadonlySet<string> = new Set([
  * "don't read | my diary was ..." is "don't read my diary").
  */
 const DETERMINERS: ReadonlySet<string> = new Set(['my', 'our', 'his', 'her', 'their', 'the', 'your']);
-const VERBS_AFTER_NOUN: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'isnt', 'arent', 'looks', 'look', 'seems', 'seem', 'sounds', 'feels', 'feel', 'has', 'have', 'hurt', 'hurts']);
+const VERBS_AFTER_NOUN: ReadonlySet<string> = new Set([
+  'is', 'are', 'was', 'were', 'isnt', 'arent', 'looks', 'look', 'seems', 'seem', 'sounds', 'feels', 'feel', 'has', 'have', 'hurt', 'hurts',
+  // "the agency needs the hours", "my boss wants it today", "the school says ...".
+  'needs', 'wants', 'says', 'said', 'asked', 'called', 'will', 'can', 'should', 'must',
+]);
 
 /** Words that bind what follows them into their own clause: no new clause starts right after one. */
 const BINDING: ReadonlySet<string> = new Set([

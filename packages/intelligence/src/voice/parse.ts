@@ -382,7 +382,7 @@ const BEFORE_NUMBER_ONE: ReadonlySet<string> = new Set(['suggestion', 'option', 
  * below the 0.9 at which the recogniser takes a command from the language model's transcript.
  */
 const CLAUSE_SCORE = 0.9;
-const DESTRUCTIVE_CLAUSE_SCORE = 0.95;
+const DESTRUCTIVE_CLAUSE_SCORE = 0.93;
 const CLAUSE_CONFIDENCE = 0.85;
 /** The rest of such a sentence must be further than this from every other command. */
 const OTHER_CLAUSE_SCORE = 0.5;

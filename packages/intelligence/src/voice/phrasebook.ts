@@ -38,8 +38,11 @@ export const PAGE_NAMES: Record<Page, string[]> = {
   search: ['search', 'search results', 'search page'],
 };
 
+/** Names of pages typed, not said to the recogniser's grammar: "go to unsub". */
+const TYPED_PAGE_NAMES: Partial<Record<Page, string[]>> = { unsubscribe: ['unsub', 'unsubs'] };
+
 export function pageFillers(): SlotFiller[] {
-  return Object.entries(PAGE_NAMES).flatMap(([page, names]) => names.map((name) => ({ words: name.split(' '), value: page })));
+  return [PAGE_NAMES, TYPED_PAGE_NAMES].flatMap((names) => Object.entries(names).flatMap(([page, list]) => list.map((name) => ({ words: name.split(' '), value: page }))));
 }
 
 /**
@@ -170,16 +173,16 @@ export const COMMANDS: CommandPatterns[] = [
       '[use | choose | pick | select | take | go with] [the] (suggestion | option | reply) [number] {index}',
     ],
     // The choice said without a verb: "the first suggestion will do", "the second one is fine".
-    typed: ['[the] {index} (suggestion | option | reply | one) (will do | is (fine | good | great | perfect))'],
+    typed: ['[the] ({index} (suggestion | option | reply | one) | number {index}) (will do | works | is (fine | good | great | perfect))'],
     spoken: ['[use | choose] [the] {index} suggestion', '[use | choose] suggestion {index}'],
   },
   {
     intent: 'confirm',
     patterns: ['yes [please | do it | go ahead | confirm | sure]', 'yeah [go ahead | do it]', 'yep [do it]', 'yup', 'sure', 'confirm', 'correct', 'ok', 'okay', 'do it', 'go ahead', 'affirmative', 'please do', 'absolutely', 'sure (do it | go ahead | thing)', 'go for it'],
-    typed: ['(that is | thats) (right | correct)', 'yes (that is | thats) (right | correct)', 'yeah [please | sure]', 'yep please', '[yes] proceed'],
+    typed: ['(that is | thats) (right | correct)', 'yes (that is | thats) (right | correct)', 'yeah [please | sure]', 'yep please', '[yes] proceed', '(ya | yah | yea) [please | sure]'],
     spoken: ['yes [please]', 'confirm'],
   },
-  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative', 'no (leave | keep) (it | them)'], typed: ['not now', '[no] (dont | do not) proceed'], spoken: ['no [thanks]'] },
+  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative', 'no (leave | keep) (it | them)'], typed: ['not now', '[no] (dont | do not) proceed', '[no] i (dont | do not) (want | wish) to [do (that | it)]'], spoken: ['no [thanks]'] },
   {
     intent: 'help',
     patterns: ['help [me]', 'what can (i | you) (say | do)', '[show | list] [me] [the] [voice] commands', 'i need help', 'how does this work', 'what are my options', 'what commands (are there | can i use | do you know)', 'what (can | do) you understand'],

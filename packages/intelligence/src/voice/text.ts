@@ -48,16 +48,22 @@ const LEAD_INS = [
   'would it be possible to', 'would it be possible for you to', 'is it possible to', 'i was wondering if you could',
   'i was wondering if you can', 'i was wondering if you would', 'i wonder if you could', 'do you think you could', 'possibly',
   'thank you', 'thanks',
+  // Formally: "i should like to reply", "would you be so kind as to archive this".
+  'i should like to', 'would you be so kind as to', 'would you be kind enough to', 'be so kind as to',
   'all right', 'right', 'well', 'actually', 'hey', 'maybe', 'quickly', 'try to', 'you can', 'time to', 'oh',
   // A correction or a change of mind before the command: "oops undo that", "wait no go back",
   // "never mind cancel that", "that's enough stop reading".
-  'oops', 'whoops', 'oh no', 'wait no', 'no wait', 'wait', 'sorry', 'never mind', 'nvm', 'thats enough', 'that is enough',
+  'oops', 'whoops', 'oh no', 'wait no', 'no wait', 'wait', 'sorry', 'never mind', 'nvm', 'thats enough', 'that is enough', 'enough',
+  // Hushing before "stop reading": "shh stop reading".
+  'shh', 'shush', 'hush',
 ].map((phrase) => phrase.split(' '));
 
 /** Closings removed from the end: "... please", "... for me", "... thanks", longest first. */
 const CLOSINGS = [
   'please', 'pls', 'plz', 'thx', 'for me', 'thanks', 'thank you', 'thank you very much', 'now', 'right now', 'for now', 'ok', 'okay', 'quickly', 'then', 'already', 'again',
-  'if you can', 'if you would', 'if you could', 'would you', 'will you', 'thanks a lot',
+  'if you can', 'if you would', 'if you could', 'would you', 'will you', 'thanks a lot', 'if you would be so kind',
+  // To whom and for how long: "read this out to me", "stop reading for a sec", "insights page quick".
+  'to me', 'for a sec', 'for a second', 'for a moment', 'for a bit', 'quick',
   // After a correction: "no wait, star it instead".
   'instead', 'instead please',
   // Where: "select all the emails on this page".
