@@ -19,9 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createVoiceParser, parseVoiceCommand } from '@mailroom/intelligence/voice';
 import { TUNING_CATEGORIES, TUNING_PHRASINGS } from '../packages/intelligence/src/voice/phrasings.ts';
-import { BLIND_TUNING_A, BLIND_TUNING_B, BLIND_TUNING_D, BLIND_TUNING_G, HELD_OUT_BLIND, HELD_OUT_BLIND_E, HELD_OUT_BLIND_F, OTHER_SPEECH, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
+import { BLIND_TUNING_A, BLIND_TUNING_B, BLIND_TUNING_D, BLIND_TUNING_G, BLIND_TUNING_H, HELD_OUT_BLIND, HELD_OUT_BLIND_E, HELD_OUT_BLIND_F, HELD_OUT_BLIND_I, OTHER_SPEECH, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
 import { HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from '../packages/intelligence/src/voice/phrasings-held-out.ts';
 import { LOWERED_DECODE, PocketsphinxRecognizer } from '../apps/server/src/providers/speech/index.ts';
+import type { AccentFeature } from '../apps/server/src/providers/speech/dictionary.ts';
 import {
   DICTATION_HELD_OUT,
   DICTATION_TUNING,
@@ -131,6 +132,7 @@ export default async function run(): Promise<void> {
   // VOICE_LEAD_WEIGHT=0.01: the weight of a lead-in ("could you") in the grammar, in place of LEAD_WEIGHT.
   // VOICE_OOG_WEIGHT=0.000000000001: the weight of each word of the grammar's loop of other words, in
   // place of OUT_OF_GRAMMAR_WEIGHT (written out in decimals, as JSGF weights are).
+  // VOICE_ACCENTS=th-stopping,non-rhotic: the accent variants the grammar's words get, in place of ACCENTS (off: none).
   // VOICE_LETTER_TO_SOUND=off: names the dictionary lacks composed from its words or spelled, without espeak-ng's guesses.
   // VOICE_KEEP=0.1,0.3: seconds of silence kept before and after the speech, in place of KEPT_SILENCE.
   // VOICE_LEVEL=-12: the level quiet speech's loudest frame is raised to, in place of SPEECH_PEAK_DBFS; off leaves every recording at its own level.
@@ -146,6 +148,7 @@ export default async function run(): Promise<void> {
     ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : process.env.VOICE_REMOVE_NOISE === 'off' ? { removeNoise: false } : {}),
     ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_DICTATION_ARGS ? { dictationArgs: process.env.VOICE_DICTATION_ARGS.split(' ') } : {}),
+    ...(process.env.VOICE_ACCENTS ? { accents: process.env.VOICE_ACCENTS === 'off' ? [] : (process.env.VOICE_ACCENTS.split(',') as AccentFeature[]) } : {}),
     ...(process.env.VOICE_LETTER_TO_SOUND === 'off' ? { letterToSound: null } : {}),
     ...(process.env.VOICE_LEVEL ? { speechPeakDb: process.env.VOICE_LEVEL === 'off' ? -Infinity : Number(process.env.VOICE_LEVEL) } : {}),
     ...(process.env.VOICE_KEEP ? { keptSilence: (([lead, tail]) => ({ lead: Number(lead), tail: Number(tail) }))(process.env.VOICE_KEEP.split(',')) } : {}),
@@ -190,6 +193,9 @@ export default async function run(): Promise<void> {
       ['blind E', blindSets(HELD_OUT_BLIND_E, BLIND_HELD_OUT_VOICES)],
       ['blind F', blindSets(HELD_OUT_BLIND_F, BLIND_HELD_OUT_VOICES)],
       ['blind G', blindSets(BLIND_TUNING_G, SPOKEN_TUNING_SEARCH.voices)],
+      // H (tuning) and I (held out), written in a later session of December 1.
+      ['blind H', blindSets(BLIND_TUNING_H, SPOKEN_TUNING_SEARCH.voices)],
+      ['blind I', blindSets(HELD_OUT_BLIND_I, BLIND_HELD_OUT_VOICES)],
     ];
     // VOICE_SETS="tuning,held-out B" measures only those (each set is a few minutes on a busy machine).
     const only = process.env.VOICE_SETS?.split(',').map((name) => name.trim());

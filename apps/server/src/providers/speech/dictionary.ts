@@ -152,6 +152,55 @@ export function withReducedVowels(pronunciations: readonly string[]): string[] {
 }
 
 /**
+ * Ways English accents commonly say a phone differently from CMUdict's General American, each
+ * a rule over a whole pronunciation (every place it applies, at once):
+ * - `th-stopping`: "this" D IH S, "three" T R IY (Caribbean, Irish and African Englishes, many
+ *   learners);
+ * - `non-rhotic`: no R after a vowel unless a vowel follows ("star" S T AA, "forward" F AO W AH D;
+ *   most of England, Wales, Australia, much of the Caribbean);
+ * - `monophthongs`: "mail" M EH L, "open" AO P AH N (Scotland, Northern England, the Caribbean,
+ *   Wales, Indian English, many learners);
+ * - `strut`: AH as UH, "undo" UH N D UW (Northern and Midlands England).
+ */
+export type AccentFeature = 'th-stopping' | 'non-rhotic' | 'monophthongs' | 'strut';
+
+export const ACCENT_FEATURES: readonly AccentFeature[] = ['th-stopping', 'non-rhotic', 'monophthongs', 'strut'];
+
+/** Most pronunciations a word gets with its accent variants (the decoder's search grows with each). */
+const MOST_PRONUNCIATIONS = 12;
+
+function accentVariant(phones: readonly string[], feature: AccentFeature): string[] {
+  switch (feature) {
+    case 'th-stopping':
+      return phones.map((p) => (p === 'DH' ? 'D' : p === 'TH' ? 'T' : p));
+    case 'monophthongs':
+      return phones.map((p) => (p === 'EY' ? 'EH' : p === 'OW' ? 'AO' : p));
+    case 'strut':
+      return phones.map((p) => (p === 'AH' ? 'UH' : p));
+    case 'non-rhotic':
+      return phones.flatMap((p, i) => {
+        if (p === 'ER') return VOWELS.has(phones[i + 1] ?? '') ? ['ER'] : ['AH'];
+        if (p !== 'R' || !VOWELS.has(phones[i - 1] ?? '') || VOWELS.has(phones[i + 1] ?? '')) return [p];
+        return [];
+      });
+  }
+}
+
+/** A word's pronunciations with the accent variants of each (one feature at a time), at most MOST_PRONUNCIATIONS. */
+export function withAccentVariants(pronunciations: readonly string[], features: readonly AccentFeature[]): string[] {
+  const all = [...pronunciations];
+  for (const pronunciation of pronunciations) {
+    const phones = pronunciation.split(' ');
+    for (const feature of features) {
+      const variant = accentVariant(phones, feature);
+      const text = variant.join(' ');
+      if (variant.length > 0 && !all.includes(text) && all.length < MOST_PRONUNCIATIONS) all.push(text);
+    }
+  }
+  return all;
+}
+
+/**
  * The dictionary file for a grammar: one line per pronunciation, in CMUdict's format, each
  * `spokenAs` token (the grammar's out-of-grammar tokens) pronounced as its ordinary word. The
  * commands' own words also get their reduced-vowel variants (withReducedVowels); the
@@ -162,12 +211,13 @@ export function grammarDictionary(
   dictionary: PronouncingDictionary,
   spokenAs: ReadonlyMap<string, string> = new Map(),
   guesses?: ReadonlyMap<string, string>,
+  accents: readonly AccentFeature[] = [],
 ): { text: string; made: Map<string, PronunciationSource> } {
   const lines: string[] = [];
   const made = new Map<string, PronunciationSource>();
   for (const token of words) {
     const { phones: said, source } = pronounce(spokenAs.get(token) ?? token, dictionary, guesses);
-    const phones = spokenAs.has(token) ? said : withReducedVowels(said);
+    const phones = spokenAs.has(token) ? said : withReducedVowels(withAccentVariants(said, accents)).slice(0, MOST_PRONUNCIATIONS);
     if (source !== 'dictionary') made.set(token, source);
     phones.forEach((p, i) => lines.push(`${i === 0 ? token : `${token}(${i + 1})`} ${p}`));
   }

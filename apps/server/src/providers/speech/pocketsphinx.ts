@@ -30,7 +30,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { closestVoiceCommands, commandGrammar, DESTRUCTIVE_INTENTS, OUT_OF_GRAMMAR_PREFIX, parseVoiceCommand, spellingSimilarity, SPOKEN_CLOSINGS, spokenForms, spokenLeadIns, type GrammarOptions, type Intent } from '@mailroom/intelligence/voice';
 import { isNarrowband } from './bandwidth.ts';
-import { grammarDictionary, loadDictionary, phoneDistance, phonesOf, type PronouncingDictionary } from './dictionary.ts';
+import { grammarDictionary, loadDictionary, phoneDistance, phonesOf, type AccentFeature, type PronouncingDictionary } from './dictionary.ts';
 import { KEPT_SILENCE, prepareForDecoding, SPEECH_PEAK_DBFS, type KeptSilence } from './frontend.ts';
 import { EspeakLetterToSound, type LetterToSound } from './letter-to-sound.ts';
 import { lowered, readSpeechWav, SPEECH_SAMPLE_RATE, type DecodedAudio } from './wav.ts';
@@ -91,6 +91,8 @@ export interface PocketsphinxOptions {
    * them to dictionary.ts's composition alone. Default espeak-ng's, where it is installed.
    */
   letterToSound?: LetterToSound | null;
+  /** Accent variants the grammar's words are also pronounced with (dictionary.ts withAccentVariants). Default ACCENTS. */
+  accents?: readonly AccentFeature[];
   /** Silence kept before and after the speech (frontend.ts). Default KEPT_SILENCE. */
   keptSilence?: KeptSilence;
   /** The level quiet speech's loudest frame is raised to (frontend.ts); -Infinity leaves it. Default SPEECH_PEAK_DBFS. */
@@ -171,6 +173,19 @@ export const POLITE_CHECK_DISTANCE = 0.7;
  * majority of the decodes; even an oracle taking whichever decode was right reached only 197 and
  * 214: what is still misheard is misheard at every warp.
  */
+/**
+ * See PocketsphinxOptions.accents: none. Measured on the recogniser bench's tuning sets (December
+ * 1, `VOICE_ACCENTS=...`; clips understood, other sentences acted on), against none (tuning 197 and
+ * 10 of 30, B 206 and 2 of 8, C 186, D 212 of 231):
+ * all four features together, tuning 194 and 9 (en-gb-scotland lost two; decoding twice as slow);
+ * `non-rhotic`, tuning 197 and 10, B 205 and 4; `th-stopping`, tuning 197 and 9, B 206 and 1, C 185,
+ * D 210 (its Polish and Swedish voices lost one each). CMUdict's phones have no close-mid
+ * monophthongs or unrounded vowels to say an accent's own vowels with, and a variant that is
+ * near another word's pronunciation costs as many commands as it wins. The held-out sets were not
+ * measured with them.
+ */
+export const ACCENTS: readonly AccentFeature[] = [];
+
 export const WARP_FACTORS: readonly number[] = [1, 1.2];
 
 /** An extra grammar decode of the audio played slower (see LOWERED_DECODE). */
@@ -403,6 +418,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private readonly topGaussians: number;
   private readonly removeNoise: boolean | 'when-noisy';
   private readonly keptSilence: KeptSilence;
+  private readonly accents: readonly AccentFeature[];
   private readonly speechPeakDb: number;
   private readonly letterToSound: LetterToSound | null;
   /** DECODER_SETTINGS with the options' grammarArgs in place: worked out once, checked at construction. */
@@ -423,6 +439,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     this.lowered = options.lowered === undefined ? LOWERED_DECODE : options.lowered;
     this.topGaussians = options.topGaussians ?? TOP_GAUSSIANS;
     this.keptSilence = options.keptSilence ?? KEPT_SILENCE;
+    this.accents = options.accents ?? ACCENTS;
     this.speechPeakDb = options.speechPeakDb ?? SPEECH_PEAK_DBFS;
     this.removeNoise = options.removeNoise ?? REMOVE_NOISE;
     this.letterToSound = options.letterToSound === undefined ? new EspeakLetterToSound() : options.letterToSound;
@@ -700,7 +717,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
         const dictionary = await loadDictionary(this.dictionaryFile);
         // Guessed for the user's names only: the command set's own words are fixed (dictionary.ts).
         const guesses = await this.guessesFor([...categories, ...labels].flatMap((name) => spokenForms(name).flat()), dictionary);
-        return { jsgf: grammar.jsgf, dict: grammarDictionary(grammar.words, dictionary, grammar.outOfGrammar, guesses).text };
+        return { jsgf: grammar.jsgf, dict: grammarDictionary(grammar.words, dictionary, grammar.outOfGrammar, guesses, this.accents).text };
       })();
       if (this.grammars.size >= 16) this.grammars.delete(this.grammars.keys().next().value as string);
       this.grammars.set(key, entry);

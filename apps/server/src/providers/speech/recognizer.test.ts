@@ -7,7 +7,7 @@ import { parseVoiceCommand, DESTRUCTIVE_INTENTS } from '@mailroom/intelligence/v
 import wavefilePackage from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVoice } from '../../cli/commands/voice.ts';
-import { grammarDictionary, parseDictionary, phoneDistance, phonesOf, pronounce, withReducedVowels } from './dictionary.ts';
+import { grammarDictionary, parseDictionary, phoneDistance, phonesOf, pronounce, withAccentVariants, withReducedVowels } from './dictionary.ts';
 import { EspeakLetterToSound, ipaToArpabet } from './letter-to-sound.ts';
 import { LOWERED_DECODE, PocketsphinxRecognizer, SPEECH_FILE_MAX_BYTES, SpeechDecodeError, SpeechInputError, SpeechUnavailableError, readSpeechWav } from './index.ts';
 import { noiseFloorDb, prepareForDecoding, SPEECH_PEAK_DBFS } from './frontend.ts';
@@ -239,6 +239,23 @@ describe('pronunciations for words the dictionary lacks', () => {
     const dictionary = parseDictionary(['select S AH L EH K T', 'collect K AH L EH K T'].join('\n'));
     const { text } = grammarDictionary(['select', 'oog_collect'], dictionary, new Map([['oog_collect', 'collect']]));
     expect(text.split('\n').filter(Boolean)).toEqual(['select S AH L EH K T', 'select(2) S IH L EH K T', 'oog_collect K AH L EH K T']);
+  });
+});
+
+describe('accent variants of the grammar\'s words (a bench setting, off by default)', () => {
+  it('says each feature alone, everywhere it applies in the word, and keeps R before a vowel', () => {
+    expect(withAccentVariants(['DH IH S'], ['th-stopping'])).toEqual(['DH IH S', 'D IH S']);
+    expect(withAccentVariants(['F AO R W ER D'], ['non-rhotic'])).toEqual(['F AO R W ER D', 'F AO W AH D']);
+    expect(withAccentVariants(['S T AA R IH NG'], ['non-rhotic'])).toEqual(['S T AA R IH NG']);
+    expect(withAccentVariants(['OW P AH N'], ['monophthongs', 'strut'])).toEqual(['OW P AH N', 'AO P AH N', 'OW P UH N']);
+    expect(withAccentVariants(['AH N D UW'], [])).toEqual(['AH N D UW']);
+  });
+  it('gives a word at most twelve pronunciations in the grammar\'s dictionary, and none to the words for other speech', () => {
+    const dictionary = parseDictionary(['there DH EH R', 'other AH DH ER'].join('\n'));
+    const { text } = grammarDictionary(['there', 'oog_other'], dictionary, new Map([['oog_other', 'other']]), undefined, ['th-stopping', 'non-rhotic']);
+    expect(text.split('\n').filter(Boolean)).toEqual(['there DH EH R', 'there(2) D EH R', 'there(3) DH EH', 'oog_other AH DH ER']);
+    const many = parseDictionary(Array.from({ length: 12 }, (_, i) => `word DH ${['AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'EH', 'ER', 'EY', 'IH', 'IY', 'OW'][i]} R`).join('\n'));
+    expect(grammarDictionary(['word'], many, new Map(), undefined, ['th-stopping']).text.split('\n').filter(Boolean)).toHaveLength(12);
   });
 });
 
