@@ -22,7 +22,7 @@ import { TUNING_CATEGORIES, TUNING_PHRASINGS } from '../packages/intelligence/sr
 import { BLIND_TUNING_A, BLIND_TUNING_B, BLIND_TUNING_D, BLIND_TUNING_G, BLIND_TUNING_H, HELD_OUT_BLIND, HELD_OUT_BLIND_E, HELD_OUT_BLIND_F, HELD_OUT_BLIND_I, OTHER_SPEECH, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
 import { HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from '../packages/intelligence/src/voice/phrasings-held-out.ts';
 import { LOWERED_DECODE, PocketsphinxRecognizer } from '../apps/server/src/providers/speech/index.ts';
-import type { AccentFeature } from '../apps/server/src/providers/speech/dictionary.ts';
+import { ACCENT_FEATURES, type AccentFeature } from '../apps/server/src/providers/speech/dictionary.ts';
 import {
   DICTATION_HELD_OUT,
   DICTATION_TUNING,
@@ -138,6 +138,8 @@ export default async function run(): Promise<void> {
   // VOICE_LEVEL=-12: the level quiet speech's loudest frame is raised to, in place of SPEECH_PEAK_DBFS; off leaves every recording at its own level.
   // VOICE_LOWERED=off: no decode of the audio lowered (LOWERED_DECODE); VOICE_LOWERED_MARGIN=8 another margin for it.
   // VOICE_RATE=espeak: the WAVs at the rate espeak-ng wrote them (22050 Hz), resampled by the recogniser itself.
+  const accents = process.env.VOICE_ACCENTS && process.env.VOICE_ACCENTS !== 'off' ? process.env.VOICE_ACCENTS.split(',') : [];
+  if (accents.some((a) => !(ACCENT_FEATURES as readonly string[]).includes(a))) throw new Error(`VOICE_ACCENTS takes off or some of ${ACCENT_FEATURES.join(',')}`);
   if (process.env.VOICE_OOG_WEIGHT && !/^0?\.\d+$/.test(process.env.VOICE_OOG_WEIGHT)) throw new Error('VOICE_OOG_WEIGHT is a weight written out in decimals, e.g. 0.000000000001');
   const recognizer = new PocketsphinxRecognizer({
     ...(process.env.VOICE_SECOND_LOOK === 'off' ? { secondLookDistance: 0 } : {}),
@@ -148,7 +150,7 @@ export default async function run(): Promise<void> {
     ...(process.env.VOICE_REMOVE_NOISE === 'on' ? { removeNoise: true } : process.env.VOICE_REMOVE_NOISE === 'off' ? { removeNoise: false } : {}),
     ...(process.env.VOICE_GRAMMAR_ARGS ? { grammarArgs: process.env.VOICE_GRAMMAR_ARGS.split(' ') } : {}),
     ...(process.env.VOICE_DICTATION_ARGS ? { dictationArgs: process.env.VOICE_DICTATION_ARGS.split(' ') } : {}),
-    ...(process.env.VOICE_ACCENTS ? { accents: process.env.VOICE_ACCENTS === 'off' ? [] : (process.env.VOICE_ACCENTS.split(',') as AccentFeature[]) } : {}),
+    ...(process.env.VOICE_ACCENTS ? { accents: accents as AccentFeature[] } : {}),
     ...(process.env.VOICE_LETTER_TO_SOUND === 'off' ? { letterToSound: null } : {}),
     ...(process.env.VOICE_LEVEL ? { speechPeakDb: process.env.VOICE_LEVEL === 'off' ? -Infinity : Number(process.env.VOICE_LEVEL) } : {}),
     ...(process.env.VOICE_KEEP ? { keptSilence: (([lead, tail]) => ({ lead: Number(lead), tail: Number(tail) }))(process.env.VOICE_KEEP.split(',')) } : {}),

@@ -155,6 +155,19 @@ export const FREE_PARSE_CONFIDENCE = 0.9;
 export const POLITE_CHECK_DISTANCE = 0.7;
 
 /**
+ * See PocketsphinxOptions.accents: none. Measured on the recogniser bench's tuning sets (December
+ * 1, `VOICE_ACCENTS=...`; clips understood, other sentences acted on), against none (tuning 197 and
+ * 10 of 30, B 206 and 2 of 8, C 186, D 212 of 231):
+ * all four features together, tuning 194 and 9 (en-gb-scotland lost two; decoding twice as slow);
+ * `non-rhotic`, tuning 197 and 10, B 205 and 4; `th-stopping`, tuning 197 and 9, B 206 and 1, C 185,
+ * D 210 (its Polish and Swedish voices lost one each). CMUdict's phones have no close-mid
+ * monophthongs or unrounded vowels to say an accent's own vowels with, and a variant that is
+ * near another word's pronunciation costs as many commands as it wins. The held-out sets were not
+ * measured with them.
+ */
+export const ACCENTS: readonly AccentFeature[] = [];
+
+/**
  * Frequency warps the command grammar is decoded with (see PocketsphinxOptions.warps): 1, the
  * audio as it is, and 1.2, its spectrum squeezed by a fifth (`-warp_type inverse_linear`), about
  * the difference between the shorter vocal tracts of most women and children and the adult male
@@ -173,19 +186,6 @@ export const POLITE_CHECK_DISTANCE = 0.7;
  * majority of the decodes; even an oracle taking whichever decode was right reached only 197 and
  * 214: what is still misheard is misheard at every warp.
  */
-/**
- * See PocketsphinxOptions.accents: none. Measured on the recogniser bench's tuning sets (December
- * 1, `VOICE_ACCENTS=...`; clips understood, other sentences acted on), against none (tuning 197 and
- * 10 of 30, B 206 and 2 of 8, C 186, D 212 of 231):
- * all four features together, tuning 194 and 9 (en-gb-scotland lost two; decoding twice as slow);
- * `non-rhotic`, tuning 197 and 10, B 205 and 4; `th-stopping`, tuning 197 and 9, B 206 and 1, C 185,
- * D 210 (its Polish and Swedish voices lost one each). CMUdict's phones have no close-mid
- * monophthongs or unrounded vowels to say an accent's own vowels with, and a variant that is
- * near another word's pronunciation costs as many commands as it wins. The held-out sets were not
- * measured with them.
- */
-export const ACCENTS: readonly AccentFeature[] = [];
-
 export const WARP_FACTORS: readonly number[] = [1, 1.2];
 
 /** An extra grammar decode of the audio played slower (see LOWERED_DECODE). */
