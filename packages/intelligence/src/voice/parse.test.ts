@@ -253,6 +253,10 @@ describe('voice command parser: behaviour', () => {
     expect(parseVoiceCommand('for word this').intent).toBe('forward');
     expect(parseVoiceCommand('open in box')).toMatchObject({ intent: 'navigate', slots: { page: 'inbox' } });
     expect(parseVoiceCommand('use suggestion to').slots).toEqual({ index: 2 });
+    // Only beside a word that takes a number: "go to" cut short is no choice of the second suggestion.
+    expect(parseVoiceCommand('pick too').slots).toEqual({ index: 2 });
+    expect(parseVoiceCommand('go to').intent).toBe('unknown');
+    expect(parseVoiceCommand('go to the').intent).toBe('unknown');
   });
 
   it('understands formal, hushed and hurried wordings, and a command in a clause before a noun phrase with its verb', () => {

@@ -373,6 +373,9 @@ const LATER_WORDS: ReadonlySet<string> = new Set([
   'after', 'when', 'once', 'until',
 ]);
 
+/** How recognisers write a spoken number as another word (INDEX_WORDS' typed forms that are words). */
+const NUMBER_HOMOPHONES: ReadonlySet<string> = new Set(['won', 'to', 'too', 'tree']);
+
 /** Words after which "one" is a number ("suggestion one", "use one"), not a pronoun ("the best one"); so is "one" before "suggestion". */
 const BEFORE_NUMBER_ONE: ReadonlySet<string> = new Set(['suggestion', 'option', 'reply', 'number', 'use', 'choose', 'pick', 'take', 'select']);
 
@@ -401,7 +404,9 @@ const MOST_CLAUSE_STARTS = 8;
 function saysIndex(said: readonly string[], index: 1 | 2 | 3): boolean {
   const forms = INDEX_WORDS[index];
   return said.some((w, i) => {
-    if (w === 'one') return BEFORE_NUMBER_ONE.has(said[i - 1] ?? '') || ['suggestion', 'option', 'reply', 'one'].includes(said[i + 1] ?? '');
+    // "one" and a recogniser's spelling of a number ("to", "won") are a number only beside a word
+    // that takes one: "use suggestion to", not "go to" (cut short) or "the best one".
+    if (w === 'one' || NUMBER_HOMOPHONES.has(w)) return BEFORE_NUMBER_ONE.has(said[i - 1] ?? '') || ['suggestion', 'option', 'reply', 'one'].includes(said[i + 1] ?? '');
     return forms.typed.includes(w) || forms.spoken.some((s) => w === s || wordSimilarity(w, s) >= 0.8);
   });
 }
