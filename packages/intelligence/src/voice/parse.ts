@@ -383,8 +383,8 @@ const LATER_WORDS: ReadonlySet<string> = new Set([
   'after', 'when', 'once', 'until',
 ]);
 
-/** How recognisers write a spoken number as another word (INDEX_WORDS' typed forms that are words). */
-const NUMBER_HOMOPHONES: ReadonlySet<string> = new Set(['won', 'to', 'too', 'tree']);
+/** How recognisers write a spoken number as another word: INDEX_WORDS' typed forms that are words ("won", "to", "too", "tree"). */
+const NUMBER_HOMOPHONES: ReadonlySet<string> = new Set(Object.values(INDEX_WORDS).flatMap((forms) => forms.typed.filter((w) => /^[a-z]+$/.test(w))));
 
 /** Words after which "one" is a number ("suggestion one", "use one"), not a pronoun ("the best one"); so is "one" before "suggestion". */
 const BEFORE_NUMBER_ONE: ReadonlySet<string> = new Set(['suggestion', 'option', 'reply', 'number', 'use', 'choose', 'pick', 'take', 'select']);
