@@ -290,6 +290,17 @@ describe('voice command parser: behaviour', () => {
     expect(parseVoiceCommand('go back').intent).toBe('previous');
   });
 
+  it("takes nothing but politeness for a command only when it is that command's own wording", () => {
+    // "thanks" is not "no thanks", "oops" not the Ops page, "now" not "no", "and" not "undo".
+    for (const text of ['thank you', 'thanks', 'oops', 'whoops', 'now', 'and', 'shh', 'no wait']) {
+      expect(parseVoiceCommand(text).intent, text).toBe('unknown');
+    }
+    expect(parseVoiceCommand('okay').intent).toBe('confirm');
+    expect(parseVoiceCommand('never mind').intent).toBe('cancel');
+    expect(parseVoiceCommand('no thanks').intent).toBe('deny');
+    expect(parseVoiceCommand('oops go to the ops page').slots).toEqual({ page: 'ops' });
+  });
+
   it('will not trash, archive, quarantine or send on a near miss', () => {
     for (const text of ['crash', 'trashy', 'archie', 'sand it', 'quarter', 'end it', 'the trash can is full', 'send flowers to mum', 'archive of old photos from the trip']) {
       expect(DESTRUCTIVE_INTENTS.has(parseVoiceCommand(text).intent), text).toBe(false);

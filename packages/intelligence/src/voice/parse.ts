@@ -20,7 +20,7 @@ import { DESTRUCTIVE_INTENTS, type Intent, type KnownIntent, type VoiceCommand }
 import { expandPattern, parsePattern, type PatternNode, type SlotFiller } from './pattern.ts';
 import { spellingSimilarity, wordSimilarity } from './similarity.ts';
 import { clauseStarts, CORRECTIONS, NEGATIONS, OTHER_ASSISTANTS } from './clauses.ts';
-import { commandVerbOf, FUNCTION_WORDS, IGNORABLE_WORDS, prepare, spokenForms, type Token, type Utterance } from './text.ts';
+import { commandVerbOf, FUNCTION_WORDS, IGNORABLE_WORDS, isPolitenessOnly, prepare, spokenForms, type Token, type Utterance } from './text.ts';
 
 export interface ParseOptions {
   /** The user's category names, as they defined them; `open_category` answers with one of these. */
@@ -664,6 +664,7 @@ export function createVoiceParser(options: ParseOptions = {}): VoiceParser {
     if (best.score < (strict ? ACCEPT_SCORE_DESTRUCTIVE : ACCEPT_SCORE)) return unknown(ranked);
     if (strict && (ranked[1]?.score ?? -Infinity) > best.score - DESTRUCTIVE_MARGIN) return unknown(ranked);
     if (best.score < GUESS_SCORE && said.filter((w) => wordWeight(w) === 1).length < 2) return unknown(ranked);
+    if (best.score < 1 && isPolitenessOnly(said)) return unknown(ranked);
     if (intent === 'choose_suggestion' && said.some((w) => OTHER_NUMBERS.has(w) || (/^\d+$/.test(w) && !['1', '2', '3'].includes(w)))) return unknown(ranked);
     // Which suggestion must have been said, not guessed: "select the top one" is not "select two".
     if (intent === 'choose_suggestion' && !saysIndex(said, best.phrase.slots.index as 1 | 2 | 3)) return unknown(ranked);

@@ -115,6 +115,23 @@ function endBeforeClosings(words: readonly string[], keep: number): number {
   return end;
 }
 
+/**
+ * Whether the words are nothing but lead-ins, closings and hesitations ("thank you", "oops", "now
+ * then"): they say no command of their own, so they are a command only as a wording of it said
+ * exactly ("okay" is yes, "never mind" cancel), never as a near miss of one ("thanks" is not "no
+ * thanks", "oops" not "ops").
+ */
+export function isPolitenessOnly(words: readonly string[]): boolean {
+  // covered[i]: the first i words are lead-ins, closings and hesitations.
+  const covered = [true, ...words.map(() => false)];
+  for (let i = 0; i < words.length; i++) {
+    if (!covered[i]) continue;
+    if (DISFLUENCIES.has(words[i] as string)) covered[i + 1] = true;
+    for (const phrase of [...LEAD_INS, ...CLOSINGS]) if (startsWith(words, i, phrase)) covered[i + phrase.length] = true;
+  }
+  return words.length > 0 && covered[words.length] === true;
+}
+
 export function prepare(text: string): Utterance {
   const all = tokenise(text);
   let core = all.filter((t) => !DISFLUENCIES.has(t.word));
