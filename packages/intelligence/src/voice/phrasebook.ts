@@ -108,7 +108,7 @@ export const COMMANDS: CommandPatterns[] = [
     intent: 'read_aloud',
     patterns: ['read [<object>] aloud', 'read [<object>] out loud', 'read [<object>] (out | to me)', 'read [<object>]', 'speak [<object>]'], typed: ['read (to | for) me [<object>]'], spoken: ['read [<said_object>] [aloud | out loud]'],
   },
-  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough', '(that is | thats) enough', 'quit (reading | talking | speaking)'], typed: ['stop to (read | talk | speak)', '(dont | do not) read [<object>] [any more | anymore]'], spoken: ['stop [reading | talking]', 'be quiet'] },
+  { intent: 'stop_reading', patterns: ['stop reading', 'stop [talking | speaking]', 'be quiet', 'quiet', 'silence', 'shut up', 'pause reading', 'enough', '(that is | thats) enough', 'quit (reading | talking | speaking)'], typed: ['stop to (read | talk | speak)', '(dont | do not) read [<object>] [any more | anymore]', 'shh', 'shush', 'hush'], spoken: ['stop [reading | talking]', 'be quiet'] },
   { intent: 'select', patterns: ['select [<object>]', 'check [<object>]', 'tick [<object>]'], typed: ['(check | tick) the box [for | next to] [<object>]', '(pick | choose) (this | that) [one | <noun>]'], spoken: ['select [<said_object>]'] },
   { intent: 'select_all', patterns: ['select (all | everything) [<object>]', 'select all of them', 'check (all | everything)', 'select all <noun>', 'select every <noun>'], typed: ['pick (all | everything) [<object>]'], spoken: ['select (all | everything) [messages]'] },
   {

@@ -50,7 +50,7 @@ const LEAD_INS = [
   'thank you', 'thanks',
   // Formally: "i should like to reply", "would you be so kind as to archive this".
   'i should like to', 'would you be so kind as to', 'would you be kind enough to', 'be so kind as to',
-  'all right', 'right', 'well', 'actually', 'hey', 'maybe', 'quickly', 'try to', 'you can', 'time to', 'oh',
+  'all right', 'right', 'well', 'actually', 'hey', 'maybe', 'quickly', 'try to', 'you can', 'you may', 'feel free to', 'time to', 'oh',
   // A correction or a change of mind before the command: "oops undo that", "wait no go back",
   // "never mind cancel that", "that's enough stop reading".
   'oops', 'whoops', 'oh no', 'wait no', 'no wait', 'wait', 'sorry', 'never mind', 'nvm', 'thats enough', 'that is enough', 'enough',
