@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createVoiceParser, parseVoiceCommand } from '@mailroom/intelligence/voice';
 import { TUNING_CATEGORIES, TUNING_PHRASINGS } from '../packages/intelligence/src/voice/phrasings.ts';
-import { BLIND_TUNING_A, BLIND_TUNING_B, BLIND_TUNING_D, BLIND_TUNING_G, BLIND_TUNING_H, HELD_OUT_BLIND, HELD_OUT_BLIND_E, HELD_OUT_BLIND_F, HELD_OUT_BLIND_I, OTHER_SPEECH, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
+import { BLIND_TUNING_A, BLIND_TUNING_B, BLIND_TUNING_D, BLIND_TUNING_G, BLIND_TUNING_H, BLIND_TUNING_J, HELD_OUT_BLIND, HELD_OUT_BLIND_E, HELD_OUT_BLIND_F, HELD_OUT_BLIND_I, HELD_OUT_BLIND_K, OTHER_SPEECH, type PhrasingGroup } from '../packages/intelligence/src/voice/phrasings-blind.ts';
 import { HELD_OUT_PHRASINGS, HELD_OUT_PHRASINGS_B, HELD_OUT_PHRASINGS_C } from '../packages/intelligence/src/voice/phrasings-held-out.ts';
 import { LOWERED_DECODE, PocketsphinxRecognizer } from '../apps/server/src/providers/speech/index.ts';
 import { ACCENT_FEATURES, type AccentFeature } from '../apps/server/src/providers/speech/dictionary.ts';
@@ -198,6 +198,9 @@ export default async function run(): Promise<void> {
       // H (tuning) and I (held out), written in a later session of December 1.
       ['blind H', blindSets(BLIND_TUNING_H, SPOKEN_TUNING_SEARCH.voices)],
       ['blind I', blindSets(HELD_OUT_BLIND_I, BLIND_HELD_OUT_VOICES)],
+      // J (tuning) and K (held out), written in a third session of December 1.
+      ['blind J', blindSets(BLIND_TUNING_J, SPOKEN_TUNING_SEARCH.voices)],
+      ['blind K', blindSets(HELD_OUT_BLIND_K, BLIND_HELD_OUT_VOICES)],
     ];
     // VOICE_SETS="tuning,held-out B" measures only those (each set is a few minutes on a busy machine).
     const only = process.env.VOICE_SETS?.split(',').map((name) => name.trim());

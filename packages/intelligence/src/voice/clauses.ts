@@ -18,7 +18,7 @@
 /** A subject with its verb run together: always the start of a clause. */
 const SUBJECT_CONTRACTIONS: ReadonlySet<string> = new Set([
   'im', 'ill', 'ive', 'id', 'its', 'itll', 'youre', 'youll', 'youve', 'youd', 'were', 'weve', 'well', 'theyre', 'theyll', 'theyve',
-  'hes', 'shes', 'thats', 'theres', 'heres', 'whats', 'lets', 'dont', 'cant', 'wont', 'didnt', 'doesnt',
+  'hes', 'shes', 'thats', 'theres', 'heres', 'whats', 'lets', 'dont', 'cant', 'wont', 'didnt', 'doesnt', 'hell', 'shell', 'hed', 'itd', 'theyd',
 ]);
 
 /** Subject pronouns: a clause starts at one unless a noun phrase follows (then it is an object: "forward you the deck"). */

@@ -123,7 +123,7 @@ export const COMMANDS: CommandPatterns[] = [
   },
   {
     intent: 'trash',
-    patterns: ['trash [<object>]', 'delete [<object>]', '(move | put | throw) [<object>] (in | into | to) [the] (trash | bin | garbage)', 'throw [<object>] away', 'bin [<object>]', 'get rid of [<object>]'], spoken: ['(trash | delete) [<said_object>]', 'move [<said_object>] to [the] trash'],
+    patterns: ['trash [<object>]', 'delete [<object>]', '(move | put | throw) [<object>] (in | into | to) [the] (trash | bin | garbage)', 'throw [<object>] away', 'bin [<object>]', 'get rid of [<object>]'], typed: ['<object> (can | should) [probably | just] go in the (bin | trash)'], spoken: ['(trash | delete) [<said_object>]', 'move [<said_object>] to [the] trash'],
   },
   { intent: 'quarantine', patterns: ['quarantine [<object>]', '(move | put) [<object>] (in | into | to) quarantine'],
     typed: [
@@ -164,7 +164,7 @@ export const COMMANDS: CommandPatterns[] = [
     ],
     spoken: ['suggest [some] replies', '[show [me] | give me] [some] (suggestions | smart replies)'],
   },
-  { intent: 'send', patterns: ['send [it | this | the (reply | message | email | draft)] [now]'], spoken: ['send [it | the reply | the message]'] },
+  { intent: 'send', patterns: ['send [it | this | the (reply | message | email | draft)] [now]'], typed: ['send [<object>] off'], spoken: ['send [it | the reply | the message]'] },
   { intent: 'cancel', patterns: ['cancel [that | it | this | the (reply | draft | message)]', 'never mind', 'forget it', 'abort', 'discard [the] (draft | reply)'], typed: ['(cancel | discard) [this | that | the | my] (answer | response | email | draft | reply | message)', 'nvm'], spoken: ['cancel [that]', 'never mind'] },
   {
     intent: 'choose_suggestion',
@@ -179,14 +179,14 @@ export const COMMANDS: CommandPatterns[] = [
   {
     intent: 'confirm',
     patterns: ['yes [please | do it | go ahead | confirm | sure]', 'yeah [go ahead | do it]', 'yep [do it]', 'yup', 'sure', 'confirm', 'correct', 'ok', 'okay', 'do it', 'go ahead', 'affirmative', 'please do', 'absolutely', 'sure (do it | go ahead | thing)', 'go for it'],
-    typed: ['(that is | thats) (right | correct)', 'yes (that is | thats) (right | correct)', 'yeah [please | sure]', 'yep please', '[yes] proceed', '(ya | yah | yea) [please | sure]'],
+    typed: ['(that is | thats) (right | correct)', 'yes (that is | thats) (right | correct)', 'yeah [please | sure]', 'yep please', '[yes] proceed', '(ya | yah | yea | aye) [please | sure]'],
     spoken: ['yes [please]', 'confirm'],
   },
-  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative', 'no (leave | keep) (it | them)'], typed: ['not now', '[no] (dont | do not) proceed', '[no] i (dont | do not) (want | wish) to [do (that | it)]'], spoken: ['no [thanks]'] },
+  { intent: 'deny', patterns: ['no [thanks | thank you | dont | do not | way | cancel | stop]', 'nope', 'nah', '(dont | do not) [do it]', 'no dont do it', 'negative', 'no (leave | keep) (it | them)'], typed: ['not now', 'not yet', '[no] i (dont | do not) think so', '[no] (dont | do not) proceed', '[no] i (dont | do not) (want | wish) to [do (that | it)]'], spoken: ['no [thanks]'] },
   {
     intent: 'help',
     patterns: ['help [me]', 'what can (i | you) (say | do)', '[show | list] [me] [the] [voice] commands', 'i need help', 'how does this work', 'what are my options', 'what commands (are there | can i use | do you know)', 'what (can | do) you understand'],
-    typed: ['how (do | can) i use (this | it | you) [thing | app]', 'what (am i supposed to | should i | do i) say', 'what commands are (available | there) [to me]'],
+    typed: ['how (do | can) i use (this | it | you) [thing | app]', 'what (am i supposed to | should i | do i) say', 'what commands are (available | there) [to me]', 'what (sort | kind | kinds) of things can i (say | ask) [to you]', 'what can i ask [you | it] [to do]'],
     spoken: ['help', 'what can i say'],
   },
 ];

@@ -56,6 +56,12 @@ const LEAD_INS = [
   'oops', 'whoops', 'oh no', 'wait no', 'no wait', 'wait', 'sorry', 'never mind', 'nvm', 'thats enough', 'that is enough', 'enough',
   // Hushing before "stop reading": "shh stop reading".
   'shh', 'shush', 'hush',
+  // Hedged, or said as what one is about to do: "i think i'd quite like to see the ops page",
+  // "perhaps", "could we go to voice reply", "i'm going to send that now", "we'd better reply to everyone".
+  'i think', 'perhaps', 'could we', 'can we', 'shall we',
+  'im going to', 'i am going to', 'im gonna', 'id better', 'wed better', 'i had better', 'we had better',
+  'id quite like to', 'i would quite like to', 'id rather like to', 'i would rather like to',
+  'hang on', 'hold on', 'no hang on', 'no hold on', 'im sorry', 'thatll do', 'that will do',
 ].map((phrase) => phrase.split(' '));
 
 /** Closings removed from the end: "... please", "... for me", "... thanks", longest first. */
@@ -66,6 +72,11 @@ const CLOSINGS = [
   'to me', 'for a sec', 'for a second', 'for a moment', 'for a bit', 'quick',
   // After a correction: "no wait, star it instead".
   'instead', 'instead please',
+  // Hedges and leave asked: "... if i may", "... if that's possible", "... when you have a moment", "... i think".
+  'if i may', 'if possible', 'if thats possible', 'if that is possible', 'if thats not too much trouble', 'if its not too much trouble',
+  'if it is not too much trouble', 'when you have a moment', 'when you get a chance', 'when you can', 'i think', 'to be honest',
+  // "read it out to us" (us for me), and the person spoken to by a name of endearment: "... for me love".
+  'to us', 'for us', 'love', 'dear', 'mate', 'pal', 'buddy', 'darling', 'honey', 'sweetie',
   // Where: "select all the emails on this page".
   'on this page', 'on the page', 'on the screen', 'in this list', 'in the list',
 ]
