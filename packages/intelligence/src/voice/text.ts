@@ -126,6 +126,9 @@ function endBeforeClosings(words: readonly string[], keep: number): number {
   return end;
 }
 
+/** Every lead-in and closing, for isPolitenessOnly. */
+const POLITENESS: readonly (readonly string[])[] = [...LEAD_INS, ...CLOSINGS];
+
 /**
  * Whether the words are nothing but lead-ins, closings and hesitations ("thank you", "oops", "now
  * then"): they say no command of their own, so they are a command only as a wording of it said
@@ -138,7 +141,7 @@ export function isPolitenessOnly(words: readonly string[]): boolean {
   for (let i = 0; i < words.length; i++) {
     if (!covered[i]) continue;
     if (DISFLUENCIES.has(words[i] as string)) covered[i + 1] = true;
-    for (const phrase of [...LEAD_INS, ...CLOSINGS]) if (startsWith(words, i, phrase)) covered[i + phrase.length] = true;
+    for (const phrase of POLITENESS) if (startsWith(words, i, phrase)) covered[i + phrase.length] = true;
   }
   return words.length > 0 && covered[words.length] === true;
 }
